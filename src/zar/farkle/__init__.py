@@ -1,0 +1,55 @@
+"""10 000: six dice, set aside what scores, bank or risk it (rules.md, seeds 003 and 004).
+
+The contract of ``engine-api.md``: :func:`score`, :func:`is_farkle`, :class:`IllegalSelection`;
+the game flow beside it.
+"""
+
+from zar.farkle.game import (
+    DICE,
+    TARGETS,
+    Bank,
+    Banked,
+    FarkleAction,
+    FarkleEvent,
+    FarkleSettings,
+    FarkleState,
+    GameOver,
+    HotDice,
+    LastRound,
+    Phase,
+    SetAside,
+    Throw,
+    TurnLost,
+)
+from zar.farkle.scoring import (
+    IllegalSelection,
+    farkle_probability,
+    is_farkle,
+    score,
+    scoring_faces,
+    selections,
+)
+
+__all__ = [
+    "DICE",
+    "TARGETS",
+    "Bank",
+    "Banked",
+    "FarkleAction",
+    "FarkleEvent",
+    "FarkleSettings",
+    "FarkleState",
+    "GameOver",
+    "HotDice",
+    "IllegalSelection",
+    "LastRound",
+    "Phase",
+    "SetAside",
+    "Throw",
+    "TurnLost",
+    "farkle_probability",
+    "is_farkle",
+    "score",
+    "scoring_faces",
+    "selections",
+]

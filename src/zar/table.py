@@ -1,0 +1,128 @@
+"""The table both games are played at: its seats, the error every refused action raises, replay.
+
+A game is its settings and the log of its actions; its state is the replay of that log.
+
+>>> winners((120, 250, 250))
+(1, 2)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self, TypeVar
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_PEOPLE",
+    "IllegalAction",
+    "Seat",
+    "check_name",
+    "check_seats",
+    "replay",
+    "winners",
+]
+
+MAX_PEOPLE = 6
+MAX_NAME_LENGTH = 24
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the state it was tried on is unchanged.
+
+    ``reason`` is a stable key that front ends translate; ``details`` holds the values the
+    message speaks of (a box, the dice that cannot score).
+    """
+
+    def __init__(self, message: str, *, reason: str, **details: object) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details: Mapping[str, object] = details
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a person, or the computer playing at ``level``."""
+
+    name: str
+    computer: bool = False
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        check_name(self.name)
+        if self.level is not None and not self.computer:
+            raise ValueError(f"{self.name!r} is a person: only a computer seat has a level")
+
+
+def check_name(name: object) -> str:
+    """Return ``name`` if it may name a player: 1 to 24 characters, no control characters."""
+    if not isinstance(name, str):
+        raise IllegalAction("a player's name is text", reason="name-not-text")
+    if not name.strip():
+        raise IllegalAction("a player needs a name", reason="name-empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise IllegalAction(
+            f"a name has at most {MAX_NAME_LENGTH} characters", reason="name-too-long"
+        )
+    if name != name.strip():
+        raise IllegalAction("a name does not start or end with a space", reason="name-spaces")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise IllegalAction("a name holds no control characters", reason="name-control")
+    return name
+
+
+def check_seats(seats: Iterable[Seat], *, max_computers: int | None = None) -> tuple[Seat, ...]:
+    """Check the seats of a game: 1 to 6 people (or computers alone), distinct names.
+
+    The engine accepts any number of computer seats, so that simulations can pit them
+    against each other; a table of people passes ``max_computers=1`` ("Humains + 1 IA").
+    """
+    result = tuple(seats)
+    people = sum(not seat.computer for seat in result)
+    computers = len(result) - people
+    if not result:
+        raise IllegalAction("a game needs at least one player", reason="no-players")
+    if people > MAX_PEOPLE:
+        raise IllegalAction(
+            f"at most {MAX_PEOPLE} people play at one table", reason="too-many-people"
+        )
+    if max_computers is not None and computers > max_computers:
+        raise IllegalAction(
+            f"at most {max_computers} computer player(s) at this table",
+            reason="too-many-computers",
+            limit=max_computers,
+        )
+    seen: set[str] = set()
+    for seat in result:
+        key = seat.name.casefold()
+        if key in seen:
+            raise IllegalAction(
+                f"two players are called {seat.name!r}", reason="name-taken", name=seat.name
+            )
+        seen.add(key)
+    return result
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest total: equal totals share the win."""
+    best = max(totals)
+    return tuple(i for i, total in enumerate(totals) if total == best)
+
+
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class _State(Protocol[A_contra]):
+    def apply(self, action: A_contra, /) -> Self: ...
+
+
+S = TypeVar("S", bound=_State[Any])
+
+
+def replay(start: S, log: Iterable[Any]) -> S:
+    """The state reached by applying every action of ``log`` to ``start``, in order."""
+    state = start
+    for action in log:
+        state = state.apply(action)
+    return state

@@ -1,0 +1,51 @@
+"""Yams: five dice, thirteen boxes, the Penta and its Joker (rules.md, seed 000).
+
+The contract of ``engine-api.md``: :class:`Box`, :class:`Scorecard`, :class:`IllegalMove`;
+the game flow beside it.
+"""
+
+from zar.yams.game import (
+    DICE,
+    ROUNDS,
+    THROWS,
+    Fill,
+    Filled,
+    GameOver,
+    Throw,
+    YamsAction,
+    YamsEvent,
+    YamsSettings,
+    YamsState,
+)
+from zar.yams.scorecard import (
+    LOWER,
+    UPPER,
+    Box,
+    IllegalMove,
+    Rules,
+    Scorecard,
+    box_points,
+    is_penta,
+)
+
+__all__ = [
+    "DICE",
+    "LOWER",
+    "ROUNDS",
+    "THROWS",
+    "UPPER",
+    "Box",
+    "Fill",
+    "Filled",
+    "GameOver",
+    "IllegalMove",
+    "Rules",
+    "Scorecard",
+    "Throw",
+    "YamsAction",
+    "YamsEvent",
+    "YamsSettings",
+    "YamsState",
+    "box_points",
+    "is_penta",
+]
