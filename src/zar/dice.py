@@ -20,6 +20,8 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Protocol
 
+from zar.table import IllegalAction
+
 __all__ = [
     "FACES",
     "DiceSource",
@@ -34,7 +36,7 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 
 def check_dice(dice: Iterable[object], *, count: int | None = None) -> tuple[int, ...]:
-    """Return the dice as a tuple of ints 1..6, or raise ``ValueError`` saying what is wrong.
+    """Return the dice as a tuple of ints 1..6, or raise :class:`IllegalAction` (a ``ValueError``).
 
     >>> check_dice([3, 1, 6])
     (3, 1, 6)
@@ -43,10 +45,17 @@ def check_dice(dice: Iterable[object], *, count: int | None = None) -> tuple[int
     for face in dice:
         # bool is an int subclass; True is not a die.
         if type(face) is not int or not 1 <= face <= 6:
-            raise ValueError(f"a die shows a face from 1 to 6, not {face!r}")
+            raise IllegalAction(
+                f"a die shows a face from 1 to 6, not {face!r}", reason="bad-face", face=face
+            )
         faces.append(face)
     if count is not None and len(faces) != count:
-        raise ValueError(f"expected {count} dice, got {len(faces)}")
+        raise IllegalAction(
+            f"expected {count} dice, got {len(faces)}",
+            reason="dice-count",
+            expected=count,
+            got=len(faces),
+        )
     return tuple(faces)
 
 

@@ -54,7 +54,7 @@ class FarkleSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", check_seats(self.seats))
-        if self.target not in TARGETS:
+        if type(self.target) is not int or self.target not in TARGETS:
             raise IllegalAction(
                 f"the target is 5 000, 10 000 or 15 000, not {self.target!r}",
                 reason="bad-target",

@@ -18,7 +18,11 @@ from zar.table import IllegalAction
 
 __all__ = [
     "LOWER",
+    "PENTA_BONUS",
+    "PENTA_POINTS",
     "UPPER",
+    "UPPER_BONUS",
+    "UPPER_BONUS_AT",
     "Box",
     "IllegalMove",
     "Rules",
@@ -136,6 +140,8 @@ class Scorecard:
     rules: Rules = Rules.STANDARD
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"a card plays by one of the Rules, not {self.rules!r}")
         if len(self.boxes) != 13:
             raise ValueError(f"a scorecard has 13 boxes, not {len(self.boxes)}")
         for box, points in zip(Box, self.boxes, strict=True):

@@ -1,0 +1,5 @@
+import sys
+
+from zar.cli import main
+
+sys.exit(main())

@@ -1,0 +1,83 @@
+"""What a computer player is, for each game, and the levels a seat may play at.
+
+A player only decides; :func:`zar.ai.turns.next_action` turns its decisions into the
+actions the engine applies, with the dice drawn from a source.
+
+>>> computer_player("yams")
+GreedyPlayer()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal, Protocol, overload, runtime_checkable
+
+from zar.ai.farkle_seed import ThresholdPlayer
+from zar.ai.yams_greedy import GreedyPlayer
+from zar.farkle.game import FarkleState
+from zar.yams.game import YamsState
+from zar.yams.scorecard import Box
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "FarklePlayer", "YamsPlayer", "computer_player"]
+
+
+@runtime_checkable
+class YamsPlayer(Protocol):
+    """A computer that plays Yams."""
+
+    def keep(self, state: YamsState) -> tuple[int, ...] | None:
+        """After the first or second throw: the positions (0..4) of the dice to keep
+        before throwing the others again, or None to stop and write the dice."""
+        ...
+
+    def box(self, state: YamsState) -> Box:
+        """The box to write ``state.dice`` in: a key of ``state.options``."""
+        ...
+
+
+@runtime_checkable
+class FarklePlayer(Protocol):
+    """A computer that plays 10 000."""
+
+    def set_aside(self, state: FarkleState) -> tuple[int, ...]:
+        """In ``Phase.SET_ASIDE``: the tray positions (0..5) to set aside, a legal selection."""
+        ...
+
+    def banks(self, state: FarkleState) -> bool:
+        """In ``Phase.THROW`` with points in the turn: bank now (True) or throw again."""
+        ...
+
+
+# The levels each game offers ("yams", "10000" as in the new-game dialog), easiest first.
+LEVELS: dict[str, tuple[str, ...]] = {"yams": ("easy",), "10000": ("seed",)}
+DEFAULT_LEVEL: dict[str, str] = {"yams": "easy", "10000": "seed"}
+
+
+@overload
+def computer_player(game: Literal["yams"], level: str | None = None) -> YamsPlayer: ...
+@overload
+def computer_player(game: Literal["10000"], level: str | None = None) -> FarklePlayer: ...
+@overload
+def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarklePlayer: ...
+def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarklePlayer:
+    """The computer player of ``game`` ("yams" or "10000") at ``level`` (None: the default).
+
+    Raises ``ValueError`` naming the games or levels there are.
+    """
+    if game not in LEVELS:
+        raise ValueError(f"there is no game {game!r}: choose {_words(LEVELS)}")
+    chosen = DEFAULT_LEVEL[game] if level is None else level
+    if chosen not in LEVELS[game]:
+        raise ValueError(f"{game} has no level {chosen!r}: choose {_words(LEVELS[game])}")
+    match game, chosen:
+        case "yams", "easy":
+            return GreedyPlayer()
+        case "10000", "seed":
+            return ThresholdPlayer()
+    raise AssertionError(f"level {chosen!r} of {game} is listed but not built")
+
+
+def _words(names: Iterable[str]) -> str:
+    """The names as a sentence reads them: 'a', 'b' or 'c'."""
+    quoted = [repr(name) for name in names]
+    return " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)

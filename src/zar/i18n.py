@@ -1,0 +1,281 @@
+"""The words of the interface in Turkish (the default), French and English.
+
+The engine speaks in stable keys (an :class:`~zar.table.IllegalAction`'s ``reason``, a
+:class:`~zar.yams.Box`); front ends turn them into a player's language here. The seeds'
+own messages ("Tour perdu !", "Dés chauds !", "Dernier tour !") are the app's French words
+and stay the same in every language, as in the original app.
+
+>>> text("tr", "winner", names="Ali")
+'Kazanan: Ali'
+>>> number(10_000, "tr"), number(10_000, "en")
+('10 000', '10,000')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal, get_args
+
+from zar.table import IllegalAction
+from zar.yams.scorecard import Box
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "Language",
+    "box_name",
+    "explain",
+    "number",
+    "percent",
+    "text",
+]
+
+Language = Literal["tr", "fr", "en"]
+LANGUAGES: tuple[Language, ...] = get_args(Language)
+DEFAULT_LANGUAGE: Language = "tr"
+
+# The seeds' messages, word for word (ui-contract.md).
+TURN_LOST = "Tour perdu !"
+HOT_DICE = "Dés chauds !"
+LAST_ROUND = "Dernier tour !"
+
+BOX_NAMES: Mapping[Language, tuple[str, ...]] = {
+    # seed 000's table; the order of Box
+    "tr": (
+        "Bir", "İki", "Üç", "Dört", "Beş", "Altı",
+        "Üçlü", "Dörtlü", "Full", "Küçük seri", "Büyük seri", "Şans", "Penta",
+    ),
+    "fr": (
+        "As", "Deux", "Trois", "Quatre", "Cinq", "Six",
+        "Brelan", "Carré", "Full", "Petite suite", "Grande suite", "Chance", "Penta",
+    ),
+    "en": (
+        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes",
+        "Three of a kind", "Four of a kind", "Full house", "Small straight",
+        "Large straight", "Chance", "Penta",
+    ),
+}  # fmt: skip
+
+MESSAGES: Mapping[str, Mapping[Language, str]] = {
+    # Games and seats
+    "yams": {"tr": "Yams", "fr": "Yams", "en": "Yams"},
+    "10000": {"tr": "10 000", "fr": "10 000", "en": "10,000"},
+    "player-n": {"tr": "Oyuncu {n}", "fr": "Joueur {n}", "en": "Player {n}"},
+    "computer": {"tr": "IA", "fr": "IA", "en": "IA"},
+    "humans-plus-ai": {"tr": "Humains + 1 IA", "fr": "Humains + 1 IA", "en": "Humains + 1 IA"},
+    # The seeds' messages
+    "turn-lost": {"tr": TURN_LOST, "fr": TURN_LOST, "en": TURN_LOST},
+    "hot-dice": {"tr": HOT_DICE, "fr": HOT_DICE, "en": HOT_DICE},
+    "last-round": {"tr": LAST_ROUND, "fr": LAST_ROUND, "en": LAST_ROUND},
+    "must-sacrifice": {
+        "tr": "Açık hiçbir kutu puan getirmiyor: birini feda etmek gerekiyor",
+        "fr": "Aucune case ouverte ne rapporte de points : il faut en sacrifier une",
+        "en": "No open box scores: one must be sacrificed",
+    },
+    # Buttons and labels
+    "throw": {"tr": "At", "fr": "Lancer", "en": "Throw"},
+    "confirm-round": {"tr": "Turu onayla", "fr": "Valider le tour", "en": "Confirm round"},
+    "bank": {"tr": "Kasaya yatır", "fr": "Mettre en banque", "en": "Bank"},
+    "new-game": {"tr": "Yeni oyun", "fr": "Nouvelle partie", "en": "New game"},
+    "round-of": {"tr": "Tur {round}/13", "fr": "Tour {round}/13", "en": "Round {round}/13"},
+    "turn-of": {"tr": "Sıra: {name}", "fr": "À {name} de jouer", "en": "{name}'s turn"},
+    "throw-n-of-3": {"tr": "Atış {n}/3", "fr": "Lancer {n}/3", "en": "Throw {n}/3"},
+    "dice": {"tr": "Zarlar", "fr": "Dés", "en": "Dice"},
+    "upper-total": {"tr": "Üst toplam", "fr": "Total haut", "en": "Upper total"},
+    "upper-bonus": {"tr": "Bonus (63)", "fr": "Bonus (63)", "en": "Bonus (63)"},
+    "penta-bonus": {"tr": "Penta bonusu", "fr": "Bonus Penta", "en": "Penta bonus"},
+    "total": {"tr": "TOPLAM", "fr": "TOTAL", "en": "TOTAL"},
+    "target": {"tr": "Hedef", "fr": "Objectif", "en": "Target"},
+    "banked": {"tr": "Kasa", "fr": "Banque", "en": "Banked"},
+    "turn-points": {"tr": "Tur puanı: {points}", "fr": "Points du tour : {points}",
+                    "en": "Turn points: {points}"},
+    "risk": {"tr": "kaybetme riski {risk}", "fr": "risque de perdre {risk}",
+             "en": "risk of losing {risk}"},
+    "winner": {"tr": "Kazanan: {names}", "fr": "Gagnant : {names}", "en": "Winner: {names}"},
+    "winners": {"tr": "Kazananlar: {names}", "fr": "Gagnants : {names}",
+                "en": "Winners: {names}"},
+    "game-over": {"tr": "Oyun bitti", "fr": "Partie terminée", "en": "Game over"},
+    "and": {"tr": "ve", "fr": "et", "en": "and"},
+    # Terminal play
+    "yams-prompt": {
+        "tr": "Tutulacak zarlar ve yeniden at (ör. 125, hepsini atmak için 0) "
+              "ya da yazılacak kutunun harfi",
+        "fr": "Dés à garder puis relancer (ex. 125, 0 pour tout relancer) "
+              "ou la lettre de la case à remplir",
+        "en": "Dice to keep, then throw again (e.g. 125, 0 to throw all) "
+              "or the letter of the box to write",
+    },
+    "yams-prompt-last": {
+        "tr": "Yazılacak kutunun harfi", "fr": "Lettre de la case à remplir",
+        "en": "Letter of the box to write",
+    },
+    "farkle-prompt-aside": {
+        "tr": "Kenara ayrılacak zarlar (ör. 15)", "fr": "Dés à mettre de côté (ex. 15)",
+        "en": "Dice to set aside (e.g. 15)",
+    },
+    "farkle-prompt-next": {
+        "tr": "[a]t {dice} zar ({risk}) ya da [k]asaya yatır +{points}",
+        "fr": "[l]ancer {dice} dés ({risk}) ou mettre en [b]anque +{points}",
+        "en": "[t]hrow {dice} dice ({risk}) or [b]ank +{points}",
+    },
+    "key-throw": {"tr": "a", "fr": "l", "en": "t"},
+    "key-bank": {"tr": "k", "fr": "b", "en": "b"},
+    "not-understood": {
+        "tr": "Anlaşılmadı: {entry!r}. {help}", "fr": "Pas compris : {entry!r}. {help}",
+        "en": "Not understood: {entry!r}. {help}",
+    },
+    "no-such-letter": {
+        "tr": "{letter!r} diye bir kutu yok", "fr": "Pas de case {letter!r}",
+        "en": "There is no box {letter!r}",
+    },
+    "throws": {"tr": "{name} atıyor: {dice}", "fr": "{name} lance : {dice}",
+               "en": "{name} throws: {dice}"},
+    "keeps": {"tr": "{name} tutuyor: {dice}", "fr": "{name} garde : {dice}",
+              "en": "{name} keeps: {dice}"},
+    "writes": {"tr": "{name} → {box}: {points}", "fr": "{name} → {box} : {points}",
+               "en": "{name} → {box}: {points}"},
+    "sets-aside": {"tr": "{name} kenara ayırıyor: {dice} (+{points})",
+                   "fr": "{name} met de côté : {dice} (+{points})",
+                   "en": "{name} sets aside: {dice} (+{points})"},
+    "banks": {"tr": "{name} kasaya yatırıyor: +{points}",
+              "fr": "{name} met en banque : +{points}",
+              "en": "{name} banks: +{points}"},
+    "penta-bonus-won": {"tr": "Penta bonusu: +100", "fr": "Bonus Penta : +100",
+                        "en": "Penta bonus: +100"},
+    "upper-bonus-won": {"tr": "Üst bölüm bonusu: +35", "fr": "Bonus de la partie haute : +35",
+                        "en": "Upper bonus: +35"},
+    "left-unfinished": {"tr": "Oyun yarıda bırakıldı.", "fr": "Partie interrompue.",
+                        "en": "Game left unfinished."},
+    # Refusals: IllegalAction.reason
+    "name-not-text": {"tr": "Oyuncu adı bir metin olmalı", "fr": "Un nom est un texte",
+                      "en": "A player's name is text"},
+    "name-empty": {"tr": "Oyuncunun bir adı olmalı", "fr": "Un joueur a besoin d'un nom",
+                   "en": "A player needs a name"},
+    "name-too-long": {"tr": "Bir ad en fazla 24 karakter olabilir",
+                      "fr": "Un nom a au plus 24 caractères",
+                      "en": "A name has at most 24 characters"},
+    "name-spaces": {"tr": "Bir ad boşlukla başlayamaz ya da bitemez",
+                    "fr": "Un nom ne commence ni ne finit par une espace",
+                    "en": "A name does not start or end with a space"},
+    "name-control": {"tr": "Bir ad kontrol karakteri içeremez",
+                     "fr": "Un nom ne contient pas de caractère de contrôle",
+                     "en": "A name holds no control characters"},
+    "no-players": {"tr": "Oyun için en az bir oyuncu gerekir",
+                   "fr": "Il faut au moins un joueur", "en": "A game needs at least one player"},
+    "too-many-people": {"tr": "Bir masada en fazla 6 kişi oynar",
+                        "fr": "Six personnes au plus par table",
+                        "en": "At most 6 people play at one table"},
+    "too-many-computers": {"tr": "Masada en fazla 1 IA olabilir",
+                           "fr": "Une seule IA par table",
+                           "en": "At most one computer player at this table"},
+    "name-taken": {"tr": "İki oyuncu aynı adı taşıyor: {name}",
+                   "fr": "Deux joueurs s'appellent {name}",
+                   "en": "Two players are called {name}"},
+    "bad-target": {"tr": "Hedef 5 000, 10 000 ya da 15 000 olmalı",
+                   "fr": "L'objectif est 5 000, 10 000 ou 15 000",
+                   "en": "The target is 5,000, 10,000 or 15,000"},
+    "game-over-refusal": {"tr": "Oyun bitti", "fr": "La partie est terminée",
+                          "en": "The game is over"},
+    "not-your-turn": {"tr": "Sıra {player} adlı oyuncuda", "fr": "C'est au tour de {player}",
+                      "en": "It is {player}'s turn"},
+    "bad-face": {"tr": "Bir zar 1 ile 6 arasında bir değer gösterir, {face!r} değil",
+                 "fr": "Un dé montre une face de 1 à 6, pas {face!r}",
+                 "en": "A die shows a face from 1 to 6, not {face!r}"},
+    "dice-count": {"tr": "{expected} zar bekleniyordu, {got} geldi",
+                   "fr": "{expected} dés attendus, {got} reçus",
+                   "en": "Expected {expected} dice, got {got}"},
+    "no-such-die": {"tr": "Böyle bir zar yok: {position}", "fr": "Pas de dé {position}",
+                    "en": "There is no die {position}"},
+    "die-twice": {"tr": "Bir zar iki kez seçildi", "fr": "Un dé est choisi deux fois",
+                  "en": "A die is chosen twice"},
+    "set-aside-first": {"tr": "Önce puan getiren en az bir zarı kenara ayırın",
+                        "fr": "Mettez d'abord de côté au moins un dé qui compte",
+                        "en": "Set aside at least one scoring die first"},
+    "throw-first": {"tr": "Önce zarları atın", "fr": "Lancez d'abord les dés",
+                    "en": "Throw the dice first"},
+    "already-set-aside": {"tr": "Bu atıştan zaten zar ayrıldı: atın ya da kasaya yatırın",
+                          "fr": "Des dés sont déjà mis de côté pour ce lancer : "
+                                "relancez ou mettez en banque",
+                          "en": "Dice are set aside once per throw: throw again or bank"},
+    "empty-selection": {"tr": "Puan getiren en az bir zar seçin",
+                        "fr": "Choisissez au moins un dé qui compte",
+                        "en": "Choose at least one scoring die"},
+    "already-aside": {"tr": "{position}. zar zaten kenarda", "fr": "Le dé {position} est déjà "
+                      "de côté", "en": "Die {position} is already set aside"},
+    "cannot-score": {"tr": "{dice} puan getirmiyor", "fr": "{dice} ne rapporte rien",
+                     "en": "{dice} cannot score"},
+    "lone": {"tr": "tek başına {face}", "fr": "un {face} seul", "en": "a lone {face}"},
+    "pair": {"tr": "bir çift {face}", "fr": "une paire de {face}", "en": "a pair of {face}s"},
+    "nothing-to-bank": {"tr": "Yatıracak puan yok: önce atın",
+                        "fr": "Rien à mettre en banque : lancez d'abord",
+                        "en": "Nothing to bank yet: throw first"},
+    "no-throws-left": {"tr": "Bir turda en fazla 3 atış var: bir kutu seçin",
+                       "fr": "Trois lancers au plus : choisissez une case",
+                       "en": "Three throws are all a round has: choose a box"},
+    "keep-before-throw": {"tr": "Turun ilk atışında beş zar da atılır",
+                          "fr": "Le premier lancer du tour lance les cinq dés",
+                          "en": "The first throw of a round throws all five dice"},
+    "box-filled": {"tr": "{box} kutusu zaten dolu", "fr": "La case {box} est déjà remplie",
+                   "en": "{box} is already filled"},
+    "joker-forced": {"tr": "Joker: bu Penta {forced} kutusuna yazılmak zorunda",
+                     "fr": "Joker : ce Penta doit aller dans la case {forced}",
+                     "en": "The Joker: this Penta must go in {forced}"},
+    "joker-lower-first": {"tr": "Joker: alt bölümde boş kutu varken bu Penta {box} "
+                          "kutusuna yazılamaz",
+                          "fr": "Joker : tant qu'une case du bas est libre, ce Penta ne va "
+                                "pas dans {box}",
+                          "en": "The Joker: while a lower box is open, this Penta cannot go "
+                                "in {box}"},
+    "no-such-box": {"tr": "Böyle bir kutu yok", "fr": "Cette case n'existe pas",
+                    "en": "There is no such box"},
+}  # fmt: skip
+
+
+def text(lang: Language, key: str, **params: object) -> str:
+    """The message ``key`` in ``lang`` with ``params`` filled in."""
+    return MESSAGES[key][lang].format(**params)
+
+
+def box_name(box: Box, lang: Language) -> str:
+    """A box's name in ``lang``; in Turkish, the seed's."""
+    return BOX_NAMES[lang][box.value]
+
+
+def number(n: int, lang: Language) -> str:
+    """Points in the language's format: ``10 000`` in Turkish and French, ``10,000`` in English."""
+    grouped = f"{n:,}"
+    return grouped if lang == "en" else grouped.replace(",", " ")
+
+
+def percent(p: float, lang: Language) -> str:
+    """A chance in the language's format: ``%15,7`` (tr), ``15,7 %`` (fr), ``15.7%`` (en)."""
+    digits = f"{100 * p:.1f}"
+    match lang:
+        case "tr":
+            return "%" + digits.replace(".", ",")
+        case "fr":
+            return digits.replace(".", ",") + " %"
+        case "en":
+            return digits + "%"
+
+
+def explain(error: IllegalAction, lang: Language) -> str:
+    """A refused action, said in the player's language."""
+    details = dict(error.details)
+    reason = "game-over-refusal" if error.reason == "game-over" else error.reason
+    if reason not in MESSAGES:
+        return str(error)
+    if reason == "cannot-score":
+        groups = details.get("dice", ())
+        parts = [
+            text(lang, "lone" if count == 1 else "pair", face=face)
+            for face, count in groups  # type: ignore[attr-defined]
+        ]
+        details["dice"] = f" {text(lang, 'and')} ".join(parts)
+    for key in ("box", "forced"):
+        if isinstance(details.get(key), Box):
+            details[key] = box_name(details[key], lang)  # type: ignore[arg-type]
+    if isinstance(details.get("position"), int):
+        details["position"] = details["position"] + 1  # type: ignore[operator]
+    message = text(lang, reason, **details)
+    return message[:1].upper() + message[1:]

@@ -1,0 +1,45 @@
+"""What the tests of both games share: refusing an action, whole-game settings, tables."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+
+from zar.table import IllegalAction, Seat
+
+# Whole games: a few hundred actions each. The explain phase replays a failing game many
+# times over: slow, and no clearer here.
+WHOLE_GAMES = settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+)
+
+
+@st.composite
+def seatings(draw: st.DrawFn) -> tuple[Seat, ...]:
+    """One to six seats, people and computers mixed."""
+    computers = draw(st.lists(st.booleans(), min_size=1, max_size=6))
+    return tuple(
+        Seat(f"IA {i}" if computer else f"Oyuncu {i}", computer=computer)
+        for i, computer in enumerate(computers)
+    )
+
+
+def refuse(state: Any, action: object) -> IllegalAction:
+    """Apply a refused action: an IllegalAction with a message and a reason, the state as it was."""
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert isinstance(err.value, ValueError)
+    assert str(err.value).strip(), "the message says what was wrong"
+    assert isinstance(err.value.reason, str)
+    assert err.value.reason
+    assert state == before
+    assert state.events == before.events
+    return err.value
