@@ -1,0 +1,300 @@
+"""The web app: a JSON API over the engine, live updates, and the page.
+
+The server is the authority: it holds every game, throws the dice (the operating system's
+randomness unless a test injects others) and applies the page's intentions through the
+engine. Every action is committed to the store before the reply; a stale or repeated
+action (its ``version`` is not the game's) is refused with 409 and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from zar import ai
+from zar.dice import DiceSource, SystemDice
+from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
+from zar.record import GAMES, GameKind, Record
+from zar.server.intents import Intent, actions_for
+from zar.server.views import summary, view
+from zar.store import Conflict, SqliteStore, UnknownGame
+from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
+from zar.yams import Box
+
+__all__ = ["create_app"]
+
+STATIC = Path(str(resources.files("zar.server") / "static"))
+
+
+class NewGame(BaseModel):
+    """The new-game dialog: the game, the people, the computer, the target, the auto-fill."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: GameKind
+    players: list[str] = Field(min_length=1, max_length=6)
+    computer: bool = False
+    level: str | None = None
+    target: Literal[5_000, 10_000, 15_000] = 10_000
+    autofill: Literal[3, 10, 30] | None = 3
+
+
+class Games:
+    """The games this process serves: the store, a cache of records, one lock per game."""
+
+    def __init__(self, store: SqliteStore, dice: DiceSource, clock: Callable[[], str]) -> None:
+        self.store = store
+        self.dice = dice
+        self.clock = clock
+        self._records: dict[str, Record] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def record(self, game_id: str) -> Record:
+        record = self._records.get(game_id)
+        if record is None:
+            record = await run_in_threadpool(self.store.load, game_id)
+            self._records[game_id] = record
+        return record
+
+    async def create(self, record: Record) -> str:
+        game_id = secrets.token_urlsafe(9)
+        await run_in_threadpool(self.store.create, game_id, record, self.clock(), summary(record))
+        self._records[game_id] = record
+        return game_id
+
+    async def act(self, game_id: str, intent: Intent) -> Record:
+        """Apply an intention: refused (IllegalAction, Conflict) or stored, then announced."""
+        async with self.lock(game_id):
+            record = await self.record(game_id)
+            if intent.version != record.version:
+                raise Conflict(record.version)
+            actions = actions_for(record, intent, self.dice)
+            after = record
+            for action in actions:
+                after = after.append(action)
+            try:
+                await run_in_threadpool(
+                    self.store.append,
+                    game_id,
+                    record.version,
+                    actions,
+                    self.clock(),
+                    finished=after.state.is_over,
+                    summary=summary(after),
+                )
+            except Conflict:
+                self._records.pop(game_id, None)  # another process moved it on: read it again
+                raise
+            self._records[game_id] = after
+        for queue in self._listeners.get(game_id, ()):
+            queue.put_nowait(after.version)
+        return after
+
+    async def follow(self, game_id: str) -> AsyncIterator[int]:
+        """The game's versions as they come, for a second screen following live."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self._listeners.setdefault(game_id, set()).add(queue)
+        try:
+            while True:
+                try:
+                    yield await asyncio.wait_for(queue.get(), timeout=15)
+                except TimeoutError:
+                    yield -1  # a keep-alive
+        finally:
+            self._listeners[game_id].discard(queue)
+
+
+def _lang(request: Request) -> Language:
+    """``?lang=`` first, then the browser's languages, then Turkish."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip()[:2].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def _refusal(status: int, message: str, reason: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"detail": message, "reason": reason, **extra}, status_code=status)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        "form-action 'self'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+
+
+def create_app(
+    store: SqliteStore,
+    *,
+    dice: DiceSource | None = None,
+    clock: Callable[[], str] = _now,
+) -> FastAPI:
+    """The app over ``store``; ``dice`` defaults to the operating system's randomness."""
+    app = FastAPI(title="Zar", version="1", docs_url="/api/docs", openapi_url="/api/openapi.json")
+    games = Games(store, dice or SystemDice(), clock)
+    app.state.games = games
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+        lang = _lang(request)
+        where = "; ".join(
+            ".".join(str(p) for p in e.get("loc", ())[1:]) or "body" for e in error.errors()
+        )
+        return _refusal(422, text(lang, "bad-request", where=where), "bad-request")
+
+    @app.exception_handler(IllegalAction)
+    async def illegal(request: Request, error: IllegalAction) -> JSONResponse:
+        return _refusal(422, explain(error, _lang(request)), error.reason)
+
+    @app.exception_handler(UnknownGame)
+    async def unknown(request: Request, error: UnknownGame) -> JSONResponse:
+        return _refusal(404, text(_lang(request), "unknown-game"), "unknown-game")
+
+    @app.exception_handler(Conflict)
+    async def conflict(request: Request, error: Conflict) -> JSONResponse:
+        message = text(_lang(request), "stale-version")
+        return _refusal(409, message, "stale-version", version=error.version)
+
+    @app.post("/api/games", status_code=201)
+    async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
+        """Start a game: its players in seat order, the computer last ("Humains + 1 IA")."""
+        lang = _lang(request)
+        people = [Seat(name) for name in body.players]
+        seats = list(people)
+        if body.computer:
+            level = body.level or ai.DEFAULT_LEVEL[body.game]
+            if level not in ai.LEVELS[body.game]:
+                raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
+            seats.append(Seat(text(lang, "computer"), computer=True, level=level))
+        record = Record.new(
+            body.game,
+            check_seats(seats, max_computers=1),
+            target=body.target,
+            autofill=body.autofill,
+        )
+        game_id = await games.create(record)
+        return view(game_id, record, lang)
+
+    @app.get("/api/games")
+    async def list_games(
+        finished: bool | None = None, limit: int = Query(50, ge=1, le=200)
+    ) -> list[dict[str, Any]]:
+        """Games, the latest first: unfinished ones to continue, finished ones for the history."""
+        rows = await run_in_threadpool(games.store.games, finished=finished, limit=limit)
+        return [
+            {
+                "id": g.id,
+                "game": g.kind,
+                "created_at": g.created_at,
+                "updated_at": g.updated_at,
+                "version": g.version,
+                "finished": g.finished,
+                **g.summary,
+            }
+            for g in rows
+        ]
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str, request: Request) -> dict[str, Any]:
+        return view(game_id, await games.record(game_id), _lang(request))
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, intent: Intent, request: Request) -> dict[str, Any]:
+        """Apply an intention of the player whose turn it is (or step the computer's turn)."""
+        record = await games.act(game_id, intent)
+        return view(game_id, record, _lang(request))
+
+    @app.get("/api/games/{game_id}/events")
+    async def events(game_id: str, request: Request) -> StreamingResponse:
+        """Server-sent events: the game's state each time it changes."""
+        lang = _lang(request)
+        await games.record(game_id)  # 404 for an unknown game
+
+        async def stream() -> AsyncIterator[str]:
+            record = await games.record(game_id)
+            yield f"data: {json.dumps(view(game_id, record, lang))}\n\n"
+            async for version in games.follow(game_id):
+                if await request.is_disconnected():
+                    break
+                if version < 0:
+                    yield ": keep-alive\n\n"
+                    continue
+                record = await games.record(game_id)
+                yield f"data: {json.dumps(view(game_id, record, lang))}\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    @app.get("/api/setup")
+    async def setup() -> dict[str, Any]:
+        """The new-game dialog's choices: games, computer levels, targets, auto-fill delays."""
+        return {
+            "games": list(GAMES),
+            "levels": {game: list(levels) for game, levels in ai.LEVELS.items()},
+            "default_level": ai.DEFAULT_LEVEL,
+            "targets": [5_000, 10_000, 15_000],
+            "default_target": 10_000,
+            "autofill": [3, 10, 30, None],
+            "default_autofill": 3,
+            "max_people": MAX_PEOPLE,
+            "languages": list(LANGUAGES),
+        }
+
+    @app.get("/api/i18n/{lang}")
+    async def words(lang: Language) -> dict[str, Any]:
+        """The page's words in ``lang``."""
+        return {
+            "lang": lang,
+            "messages": {key: values[lang] for key, values in MESSAGES.items()},
+            "boxes": {box.name: box_name(box, lang) for box in Box},
+        }
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+        @app.get("/", include_in_schema=False)
+        async def index() -> FileResponse:
+            return FileResponse(STATIC / "index.html")
+
+        @app.get("/manifest.webmanifest", include_in_schema=False)
+        async def manifest() -> FileResponse:
+            return FileResponse(
+                STATIC / "manifest.webmanifest", media_type="application/manifest+json"
+            )
+
+    return app

@@ -1,0 +1,27 @@
+"""Serving the app: ``zar serve`` (and ``make run``) on 127.0.0.1, games in a SQLite file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import uvicorn
+
+from zar.server.app import create_app
+from zar.store import SqliteStore, default_db_path
+
+__all__ = ["DEFAULT_PORT", "serve"]
+
+DEFAULT_PORT = 8000
+
+
+def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
+    """Serve until stopped; ``ZAR_PORT`` and ``ZAR_DB`` give the port and the database file."""
+    port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
+    path = db or default_db_path()
+    store = SqliteStore(path)
+    print(f"Zar: http://{host}:{port}/  (games in {path})", flush=True)
+    try:
+        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    finally:
+        store.close()

@@ -1,0 +1,156 @@
+"""What the page is sent: a game's state as JSON, everything it shows already computed.
+
+The page never scores dice itself: each 10 000 throw comes with the points of every
+selection the player may tap, and the reason a die cannot be taken, from the engine.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from zar import farkle, yams
+from zar.farkle import FarkleState, Phase
+from zar.i18n import Language, explain, text
+from zar.record import Record
+from zar.table import IllegalAction
+from zar.yams import Box, YamsState
+
+__all__ = ["summary", "view"]
+
+
+def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[str]]:
+    """The events of the last action, and the seeds' messages they call for."""
+    events: list[dict[str, Any]] = []
+    messages: list[str] = []
+    for event in record.state.events:
+        match event:
+            case farkle.TurnLost():
+                events.append({"type": "turn_lost", "seat": event.seat, "dice": list(event.dice),
+                               "points": event.points})  # fmt: skip
+                messages.append(text(lang, "turn-lost"))
+            case farkle.HotDice():
+                events.append({"type": "hot_dice", "seat": event.seat})
+                messages.append(text(lang, "hot-dice"))
+            case farkle.Banked():
+                events.append({"type": "banked", "seat": event.seat, "points": event.points})
+            case farkle.LastRound():
+                events.append({"type": "last_round", "seat": event.seat})
+                messages.append(text(lang, "last-round"))
+            case yams.Filled():
+                events.append({"type": "filled", "seat": event.seat, "box": event.box.name,
+                               "points": event.points, "penta_bonus": event.penta_bonus,
+                               "upper_bonus": event.upper_bonus})  # fmt: skip
+            case farkle.GameOver() | yams.GameOver():
+                events.append({"type": "game_over", "winners": list(event.winners)})
+    return events, messages
+
+
+def _card(card: yams.Scorecard) -> dict[str, Any]:
+    return {
+        "boxes": {box.name: card[box] for box in Box},
+        "upper_total": card.upper_total,
+        "upper_bonus": card.upper_bonus,
+        "penta_bonus": card.penta_bonus,
+        "total": card.total,
+    }
+
+
+def _yams(state: YamsState, record: Record, lang: Language) -> dict[str, Any]:
+    return {
+        "round": state.round,
+        "throws": state.throws,
+        "throws_left": state.throws_left,
+        "dice": list(state.dice),
+        "options": {box.name: points for box, points in state.options.items()},
+        "must_sacrifice": state.must_sacrifice,
+        "sacrifice_message": text(lang, "must-sacrifice") if state.must_sacrifice else None,
+        "cards": [_card(card) for card in state.cards],
+        "totals": [card.total for card in state.cards],
+        "autofill": record.autofill,
+    }
+
+
+def _selections(state: FarkleState, lang: Language) -> tuple[dict[str, Any], dict[str, str]]:
+    """Every subset of the throw's dice (by tray positions, as a bit mask): its points or
+    why it is refused; and for each die that no selection can take, why."""
+    in_play = [p for p in range(farkle.DICE) if not state.aside[p]]
+    table: dict[str, Any] = {}
+    takeable: set[int] = set()
+    for size in range(1, len(in_play) + 1):
+        for chosen in combinations(in_play, size):
+            mask = sum(1 << p for p in chosen)
+            try:
+                points = farkle.score([state.tray[p] or 0 for p in chosen])
+            except IllegalAction as refusal:
+                table[str(mask)] = {"refused": explain(refusal, lang)}
+            else:
+                table[str(mask)] = {"points": points}
+                takeable.update(chosen)
+    refusals = {str(p): table[str(1 << p)]["refused"] for p in in_play if p not in takeable}
+    return table, refusals
+
+
+def _farkle(state: FarkleState, lang: Language) -> dict[str, Any]:
+    selections, refusals = _selections(state, lang) if state.phase is Phase.SET_ASIDE else ({}, {})
+    risk = float(farkle.farkle_probability(state.dice_in_play)) if not state.is_over else None
+    return {
+        "target": state.settings.target,
+        "totals": list(state.totals),
+        "phase": state.phase.value,
+        "turn_points": state.turn_points,
+        "tray": [
+            {"face": face, "aside": aside}
+            for face, aside in zip(state.tray, state.aside, strict=True)
+        ],
+        "groups": [{"dice": list(faces), "points": points} for faces, points in state.groups],
+        "dice_in_play": state.dice_in_play,
+        "risk": risk,
+        "can_bank": state.can_bank,
+        "last_round_by": state.last_round_by,
+        "selections": selections,
+        "refusals": refusals,
+        "turns": list(state.turns),
+    }
+
+
+def view(game_id: str, record: Record, lang: Language) -> dict[str, Any]:
+    """The whole state of a game as the page shows it, in ``lang``."""
+    state = record.state
+    events, messages = _events(record, lang)
+    result: dict[str, Any] = {
+        "id": game_id,
+        "game": record.kind,
+        "version": record.version,
+        "lang": lang,
+        "over": state.is_over,
+        "seat": state.seat,
+        "players": [
+            {"name": s.name, "computer": s.computer, "level": s.level} for s in record.seats
+        ],
+        "winners": list(state.winners),
+        "events": events,
+        "messages": messages,
+    }
+    match state:
+        case YamsState():
+            result.update(_yams(state, record, lang))
+        case FarkleState():
+            result.update(_farkle(state, lang))
+    return result
+
+
+def summary(record: Record) -> dict[str, Any]:
+    """What the list of games shows: who plays, the totals, whose turn, the winners."""
+    state = record.state
+    totals = (
+        [card.total for card in state.cards] if isinstance(state, YamsState) else list(state.totals)
+    )
+    return {
+        "players": [s.name for s in record.seats],
+        "totals": totals,
+        "seat": state.seat,
+        "winners": list(state.winners),
+        "round": state.round if isinstance(state, YamsState) else None,
+        "target": record.target,
+    }
