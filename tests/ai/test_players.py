@@ -21,7 +21,9 @@ from zar.ai import (
     turns,
     yams_greedy,
 )
+from zar.ai.farkle import ExpertPlayer, MaxPointsPlayer
 from zar.ai.farkle_seed import ThresholdPlayer
+from zar.ai.yams import OptimalPlayer
 from zar.ai.yams_greedy import GreedyPlayer
 
 
@@ -47,15 +49,19 @@ def test_importing_zar_ai_loads_no_numpy() -> None:
 
 
 def test_levels() -> None:
-    assert LEVELS == {"yams": ("easy",), "10000": ("seed",)}
-    assert DEFAULT_LEVEL == {"yams": "easy", "10000": "seed"}
+    assert LEVELS == {"yams": ("easy", "expert"), "10000": ("seed", "max-points", "expert")}
+    # Issue 3: the Yams opponent and auto-fill play expert; 10 000's IA is the seed's bot.
+    assert DEFAULT_LEVEL == {"yams": "expert", "10000": "seed"}
     for game, level in DEFAULT_LEVEL.items():
         assert level in LEVELS[game]
 
 
 def test_computer_players() -> None:
-    assert computer_player("yams") == computer_player("yams", "easy") == GreedyPlayer()
+    assert isinstance(computer_player("yams"), OptimalPlayer)
+    assert computer_player("yams", "easy") == GreedyPlayer()
     assert computer_player("10000") == computer_player("10000", "seed") == ThresholdPlayer()
+    assert isinstance(computer_player("10000", "max-points"), MaxPointsPlayer)
+    assert isinstance(computer_player("10000", "expert"), ExpertPlayer)
 
 
 @pytest.mark.parametrize(("game", "levels"), LEVELS.items())
@@ -73,8 +79,8 @@ def test_every_level_plays_its_game(game: str, levels: tuple[str, ...]) -> None:
     [
         ("chess", None, "there is no game 'chess': choose 'yams' or '10000'"),
         ("farkle", "seed", "there is no game 'farkle'"),
-        ("yams", "seed", "yams has no level 'seed': choose 'easy'"),
-        ("10000", "expert", "10000 has no level 'expert': choose 'seed'"),
+        ("yams", "seed", "yams has no level 'seed': choose 'easy' or 'expert'"),
+        ("10000", "genius", "10000 has no level 'genius': choose 'seed', 'max-points' or 'expert'"),
     ],
 )
 def test_unknown_game_or_level(game: str, level: str | None, message: str) -> None:

@@ -3,7 +3,7 @@
 Only the standard library is used here: levels that need numpy load it when built.
 
 >>> LEVELS["10000"]
-('seed',)
+('seed', 'max-points', 'expert')
 """
 
 from zar.ai.players import DEFAULT_LEVEL, LEVELS, FarklePlayer, YamsPlayer, computer_player

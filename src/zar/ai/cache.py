@@ -77,7 +77,9 @@ def load(name: str, key: Mapping[str, object]) -> dict[str, npt.NDArray[np.gener
     """The arrays stored for ``key``, or None when there is no file or it cannot be trusted."""
     path = cache_path(name, key)
     try:
-        with np.load(path, allow_pickle=False) as data:
+        # The file opened here, not by np.load: numpy leaves its own open when the zip
+        # cannot be read (a truncated file).
+        with path.open("rb") as file, np.load(file, allow_pickle=False) as data:
             header = json.loads(bytes(data["__header__"]).decode())
             if header.get("format") != FORMAT or header.get("key") != json.loads(
                 json.dumps({**key})

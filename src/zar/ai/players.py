@@ -3,20 +3,25 @@
 A player only decides; :func:`zar.ai.turns.next_action` turns its decisions into the
 actions the engine applies, with the dice drawn from a source.
 
->>> computer_player("yams")
+>>> computer_player("yams", "easy")
 GreedyPlayer()
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
-from typing import Literal, Protocol, overload, runtime_checkable
+from functools import cache
+from typing import TYPE_CHECKING, Literal, Protocol, overload, runtime_checkable
 
 from zar.ai.farkle_seed import ThresholdPlayer
 from zar.ai.yams_greedy import GreedyPlayer
 from zar.farkle.game import FarkleState
 from zar.yams.game import YamsState
 from zar.yams.scorecard import Box
+
+if TYPE_CHECKING:
+    from zar.ai.yams import Strategy
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "FarklePlayer", "YamsPlayer", "computer_player"]
 
@@ -49,8 +54,13 @@ class FarklePlayer(Protocol):
 
 
 # The levels each game offers ("yams", "10000" as in the new-game dialog), easiest first.
-LEVELS: dict[str, tuple[str, ...]] = {"yams": ("easy",), "10000": ("seed",)}
-DEFAULT_LEVEL: dict[str, str] = {"yams": "easy", "10000": "seed"}
+LEVELS: dict[str, tuple[str, ...]] = {
+    "yams": ("easy", "expert"),
+    "10000": ("seed", "max-points", "expert"),
+}
+# Yams: the optimal player (it also writes the third throw when the timer runs out);
+# 10 000: the seed's threshold bot, the "IA" the original app describes.
+DEFAULT_LEVEL: dict[str, str] = {"yams": "expert", "10000": "seed"}
 
 
 @overload
@@ -69,12 +79,37 @@ def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarkleP
     chosen = DEFAULT_LEVEL[game] if level is None else level
     if chosen not in LEVELS[game]:
         raise ValueError(f"{game} has no level {chosen!r}: choose {_words(LEVELS[game])}")
+    # The optimal levels need numpy and numba: imported here, so that `import zar.ai` doesn't.
     match game, chosen:
         case "yams", "easy":
             return GreedyPlayer()
+        case "yams", "expert":
+            from zar.ai.yams import OptimalPlayer
+
+            return OptimalPlayer(_yams_strategy())
         case "10000", "seed":
             return ThresholdPlayer()
+        case "10000", "max-points":
+            from zar.ai.farkle import MaxPointsPlayer
+
+            return MaxPointsPlayer()
+        case "10000", "expert":
+            from zar.ai.farkle import ExpertPlayer
+
+            return ExpertPlayer()
     raise AssertionError(f"level {chosen!r} of {game} is listed but not built")
+
+
+_loading = threading.Lock()
+
+
+@cache
+def _yams_strategy() -> Strategy:
+    """The optimal Yams strategy of our rules, loaded (or built) once per process."""
+    from zar.ai.yams import Strategy
+
+    with _loading:  # a server's threads wait for one build rather than each making one
+        return Strategy.load()
 
 
 def _words(names: Iterable[str]) -> str:

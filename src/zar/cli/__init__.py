@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from zar import __version__, ai
 from zar.cli.terminal import Console, LeftUnfinished, play_farkle, play_yams
@@ -15,11 +16,12 @@ from zar.dice import DiceSource, SeededDice, SystemDice
 from zar.farkle import TARGETS, FarkleSettings, FarkleState
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, explain, text
 from zar.table import IllegalAction, Seat, check_seats
-from zar.yams import YamsSettings, YamsState
+from zar.yams import Rules, YamsSettings, YamsState
 
 __all__ = ["main"]
 
 GAMES = ("yams", "10000")
+VARIANTS = tuple(rules.value for rules in Rules)
 
 
 class CommandError(Exception):
@@ -47,7 +49,85 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the dice, to replay the same game")
     play.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE)
     play.set_defaults(run=_play)
+
+    serve = commands.add_parser("serve", help="serve the web app (Yams and 10 000 in the browser)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, help="default: $ZAR_PORT or 8000")
+    serve.add_argument(
+        "--db", type=Path, help="the SQLite file; default: $ZAR_DB or the data folder"
+    )
+    serve.set_defaults(run=_serve)
+
+    solve = commands.add_parser(
+        "solve", help="build the optimal strategy (or load it from the cache) and print its value"
+    )
+    solve.add_argument("game", nargs="?", choices=GAMES, default="yams")
+    solve.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        default="standard",
+        help="Yams: our rules, or a published variant to check the solver against",
+    )
+    solve.add_argument("--rebuild", action="store_true", help="ignore the cache")
+    solve.set_defaults(run=_solve)
+
+    simulate = commands.add_parser("simulate", help="play many games between computer players")
+    simulate.add_argument("game", choices=GAMES)
+    simulate.add_argument(
+        "--strategy", default="optimal", help="Yams: the level that plays (optimal, expert, easy)"
+    )
+    simulate.add_argument("--variant", choices=VARIANTS, default="standard", help="Yams' rules")
+    simulate.add_argument("--games", type=_positive, default=1_000, metavar="N")
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument(
+        "--target", type=int, choices=TARGETS, default=10_000, help="10 000's target"
+    )
+    simulate.set_defaults(run=_simulate)
     return parser
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return number
+
+
+def _prepare_expert() -> None:
+    """Build the optimal Yams strategy with a progress bar if this machine has none yet."""
+    from zar.ai.yams import Strategy
+    from zar.cli.progress import BuildBar
+
+    with BuildBar("IA") as bar:
+        Strategy.load(progress=bar)
+
+
+def _serve(args: argparse.Namespace, console: Console) -> int:
+    from zar.server.run import serve
+
+    serve(args.host, args.port, args.db)
+    return 0
+
+
+def _solve(args: argparse.Namespace, console: Console) -> int:
+    # numpy and numba load only for the commands that solve.
+    if args.game == "yams":
+        from zar.cli import yams_commands
+
+        return yams_commands.solve(args, console)
+    from zar.cli import farkle_commands
+
+    return farkle_commands.solve(args, console)
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    if args.game == "yams":
+        from zar.cli import yams_commands
+
+        return yams_commands.simulate(args, console)
+    from zar.cli import farkle_commands
+
+    return farkle_commands.simulate(args, console)
 
 
 def _seats(names: Sequence[str], computer: bool, level: str, lang: Language) -> tuple[Seat, ...]:
@@ -69,6 +149,8 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     dice: DiceSource = SystemDice() if args.seed is None else SeededDice(args.seed)
     try:
         if args.game == "yams":
+            if computers and level == "expert":
+                _prepare_expert()
             yams_players = {i: ai.computer_player("yams", level) for i in computers}
             play_yams(YamsState.start(YamsSettings(seats)), yams_players, dice, console)
         else:
@@ -92,7 +174,8 @@ def main(
     console = Console(read=read, write=write, lang=getattr(args, "lang", DEFAULT_LANGUAGE))
     try:
         status: int = args.run(args, console)
-    except CommandError as error:
+    except (CommandError, ValueError) as error:
+        # A refused option, name or state: one line, never a traceback.
         print(f"zar: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,0 +1,417 @@
+"""The optimal 10 000 players: ``max-points`` and ``expert``.
+
+- :class:`TurnStrategy` maximises a turn's expected points, whatever the scores.
+- :class:`WinStrategy` maximises the chance of winning a two-player game (a tie counting
+  1/2), the last round included, for one of the targets 5 000, 10 000 and 15 000. It is
+  solved once (about 8 s for 10 000 on two cores) and kept in the cache (:mod:`zar.ai.cache`).
+- :class:`MaxPointsPlayer` and :class:`ExpertPlayer` play them. At a table of three or
+  more, the expert plays the two-player strategy against the leading opponent.
+
+Scores are in points (multiples of 50). ``docs/strategy-10000.md`` has the figures.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from zar.ai import cache as table_cache
+from zar.ai.farkle_solver import (
+    UNIT,
+    ChanceTables,
+    bank_for_sure,
+    chance_tables,
+    pair_bank_values,
+    pair_cap,
+    solve_game,
+    stop_bounds,
+    turn_values,
+)
+from zar.dice import outcomes
+from zar.farkle.game import DICE, TARGETS, FarkleState, Phase
+from zar.farkle.scoring import is_farkle, selections
+
+__all__ = [
+    "SOLVER_VERSION",
+    "ExpertPlayer",
+    "MaxPointsPlayer",
+    "TurnStrategy",
+    "WinStrategy",
+    "reachable",
+]
+
+SOLVER_VERSION = 1  # part of the cache key: raise it when the tables change meaning
+CACHE_NAME = "farkle-win"
+REACH_ROWS = 40  # reachability is listed up to 2 000 points; every state past 350 is
+PAIRS_KEPT = 64  # turns solved for the pairs of totals met lately, per strategy
+
+Floats = npt.NDArray[np.float64]
+Progress = Callable[[int, int], None]
+
+
+# Refusing impossible states.
+
+
+def _units(points: object, what: str) -> int:
+    if type(points) is not int or points < 0 or points % UNIT:
+        raise ValueError(f"{what} is a multiple of {UNIT} from 0 up, not {points!r}")
+    return points // UNIT
+
+
+def _dice(dice: object) -> int:
+    if type(dice) is not int or not 1 <= dice <= DICE:
+        raise ValueError(f"a throw has 1 to {DICE} dice, not {dice!r}")
+    return dice
+
+
+@cache
+def _reachable_table() -> frozenset[tuple[int, int]]:
+    """Every (turn units, dice to throw) some turn can reach, up to REACH_ROWS units."""
+    moves: dict[int, set[tuple[int, int]]] = {}
+    for n in range(1, DICE + 1):
+        moves[n] = {
+            (points // UNIT, n - len(chosen) or DICE)
+            for faces, _ in outcomes(n)
+            for chosen, points in selections(faces).items()
+        }
+    seen = {(0, DICE)}
+    todo = [(0, DICE)]
+    while todo:
+        t, n = todo.pop()
+        for p, m in moves[n]:
+            if t + p <= REACH_ROWS and (t + p, m) not in seen:
+                seen.add((t + p, m))
+                todo.append((t + p, m))
+    return frozenset(seen)
+
+
+def reachable(turn_points: int, dice: int) -> bool:
+    """Whether a turn can hold ``turn_points`` with ``dice`` dice to throw (0 with six: its
+    start). Three dice left after 350 points cannot be: 3 dice never make 350.
+
+    >>> reachable(350, 3), reachable(400, 3), reachable(50, 6)
+    (False, True, False)
+    """
+    t, n = _units(turn_points, "turn points"), _dice(dice)
+    return t > REACH_ROWS or (t, n) in _reachable_table()
+
+
+def _turn(turn_points: int, dice: int) -> tuple[int, int]:
+    """(units, dice) of a turn that can be, or a ValueError saying why not."""
+    if not reachable(turn_points, dice):
+        raise ValueError(f"no turn holds {turn_points} points with {dice} dice left to throw")
+    return turn_points // UNIT, dice
+
+
+def _throw(throw: Iterable[int], dice: int) -> dict[tuple[int, ...], tuple[int, int]]:
+    """Each legal selection of a scoring throw of ``dice`` dice: (units, dice left after)."""
+    faces = tuple(throw)
+    if len(faces) != dice:
+        raise ValueError(f"the throw has {len(faces)} dice, not the {dice} in play")
+    options = selections(faces)
+    if not options:
+        raise ValueError(f"{faces} scores nothing: the turn is lost, nothing to set aside")
+    return {k: (p // UNIT, dice - len(k) or DICE) for k, p in options.items()}
+
+
+def _best(values: dict[tuple[int, ...], tuple[float, int, int]]) -> tuple[int, ...]:
+    """The selection of highest value; ties: more points, then more dice left, then faces."""
+    return max(values, key=lambda k: (*values[k], k))
+
+
+# Maximising a turn's expected points.
+
+
+class TurnStrategy:
+    """The policy that maximises a turn's expected points (a lost turn scores 0).
+
+    ``value(t, n)`` = the best of banking t and throwing n dice. Past 18 600 points the
+    turn banks (:func:`~zar.ai.farkle_solver.bank_for_sure`: no throw can pay then).
+    """
+
+    def __init__(self) -> None:
+        self.tables = chance_tables()
+        self.cap = bank_for_sure()
+        bank = np.arange(self.cap + self.tables.max_points, dtype=np.float64) * UNIT
+        self._value, self._lose = turn_values(bank, self.cap, 0.0, self.tables)
+
+    @classmethod
+    @cache
+    def load(cls) -> TurnStrategy:
+        """The strategy (it takes milliseconds: nothing is cached on disk)."""
+        return cls()
+
+    def points_per_turn(self) -> float:
+        """The expected points of a turn from its start (606.98)."""
+        return float(self._value[0, DICE])
+
+    def _state(self, t: int, n: int) -> float:
+        return float(t * UNIT) if t >= self.cap else float(self._value[t, n])
+
+    def value(self, turn_points: int, dice: int) -> float:
+        """The expected points the turn ends with, holding ``turn_points`` (set aside) with
+        ``dice`` to throw, playing on at best; (0, 6) is the turn's start."""
+        return self._state(*_turn(turn_points, dice))
+
+    def banks(self, turn_points: int, dice: int) -> bool:
+        """Whether banking is best, holding ``turn_points`` > 0 with ``dice`` to throw."""
+        t, n = _turn(turn_points, dice)
+        if t == 0:
+            raise ValueError("nothing to bank at the start of a turn")
+        # A throw always risks the turn: the chance of losing it is 0 only when banking.
+        return t >= self.cap or bool(self._lose[t, n] == 0.0)
+
+    def selection_values(
+        self, turn_points: int, throw: Iterable[int]
+    ) -> dict[tuple[int, ...], float]:
+        """For each legal selection of the scoring ``throw`` (the dice in play, thrown with
+        ``turn_points`` in the turn), the expected points the turn ends with after it."""
+        t = _units(turn_points, "turn points")
+        faces = tuple(throw)
+        _turn(turn_points, len(faces) if faces else 0)
+        return {k: self._state(t + p, m) for k, (p, m) in _throw(faces, len(faces)).items()}
+
+
+# Maximising the chance of winning.
+
+
+class WinStrategy:
+    """The two-player strategy that maximises the chance of winning (a tie counts 1/2).
+
+    W(a, b) is the chance of the player about to throw with ``a`` banked against ``b``.
+    When a bank reaches the target, the other player has one last turn to pass it.
+    """
+
+    def __init__(self, target: int, win: Floats, need: Floats) -> None:
+        if target not in TARGETS:
+            raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
+        units = target // UNIT
+        if win.shape != (units, units) or need.ndim != 2 or need.shape[1] != DICE + 1:
+            raise ValueError(f"these tables are not those of the target {target}")
+        self.target = target
+        self.tables: ChanceTables = chance_tables()
+        self._units = units
+        self._win = win
+        self._need = need
+        self._beaten = np.ascontiguousarray(need[:, DICE])
+        self._stop = stop_bounds(self._beaten, self.tables)
+        self._pairs: OrderedDict[tuple[int, int], tuple[int, Floats, Floats, Floats]] = (
+            OrderedDict()
+        )
+
+    @staticmethod
+    def cache_key(target: int) -> dict[str, object]:
+        return {"game": "10000", "target": target, "solver": SOLVER_VERSION}
+
+    @classmethod
+    def build(cls, target: int = 10_000, *, progress: Progress | None = None) -> WinStrategy:
+        """Solve the game for ``target`` (no cache)."""
+        if target not in TARGETS:
+            raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
+        game = solve_game(target // UNIT, progress=progress)
+        return cls(target, game.win, game.need)
+
+    @classmethod
+    def load(
+        cls, target: int = 10_000, *, rebuild: bool = False, progress: Progress | None = None
+    ) -> WinStrategy:
+        """The strategy for ``target``, from the cache or built (and stored) when the cache
+        has none, a damaged one or one of another solver version, or ``rebuild`` is set."""
+        if target not in TARGETS:
+            raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
+        if not rebuild:
+            if target in _loaded:
+                return _loaded[target]
+            arrays = table_cache.load(CACHE_NAME, cls.cache_key(target))
+            if arrays is not None:
+                try:
+                    win = np.asarray(arrays["win"], dtype=np.float64)
+                    strategy = cls(target, win, np.asarray(arrays["need"], dtype=np.float64))
+                except (KeyError, ValueError):
+                    pass
+                else:
+                    _loaded[target] = strategy
+                    return strategy
+        strategy = cls.build(target, progress=progress)
+        table_cache.store(
+            CACHE_NAME, cls.cache_key(target), {"win": strategy._win, "need": strategy._need}
+        )
+        _loaded[target] = strategy
+        return strategy
+
+    # The scores.
+
+    def _totals(self, own: int, other: int) -> tuple[int, int]:
+        a, b = _units(own, "a banked total"), _units(other, "a banked total")
+        if a >= self._units:
+            raise ValueError(
+                f"{own} has reached the target {self.target}: that player has no turn left"
+            )
+        return a, b
+
+    def first_player_wins(self) -> float:
+        """The chance that the first to play wins (ties counting 1/2), both playing at best."""
+        return float(self._win[0, 0])
+
+    def win_chance(self, own: int, other: int) -> float:
+        """W: the chance of the player about to start a turn with ``own`` banked against
+        ``other`` (from the target on: the other started the last round)."""
+        a, b = self._totals(own, other)
+        if b >= self._units:
+            return self._last(b - a, 0, DICE)
+        return float(self._win[a, b])
+
+    def last_turn_chance(self, behind: int) -> float:
+        """The chance that a last turn passes a total ``behind`` points ahead (50 or more),
+        a tie counting 1/2."""
+        d = _units(behind, "the lead to pass")
+        if d == 0:
+            raise ValueError("a last turn starts behind the total that reached the target")
+        return self._last(d, 0, DICE)
+
+    def _last(self, d: int, t: int, n: int) -> float:
+        # The last turn, d units behind, holding t units with n dice to throw.
+        r = d - t
+        if r < 0:
+            return 1.0
+        throw = float(self._need[r, n]) if r < self._need.shape[0] else 0.0
+        return max(0.5, throw) if r == 0 and t > 0 else throw
+
+    def _pair(self, a: int, b: int) -> tuple[int, Floats, Floats, Floats]:
+        """The turn of the player at (a, b), both below the target: cap, bank, value, lose."""
+        found = self._pairs.get((a, b))
+        if found is None:
+            other = float(self._win[b, a])
+            cap = pair_cap(a, b, self._units, other, self._stop)
+            bank = pair_bank_values(a, b, self._units, cap, self._win, self._beaten, self.tables)
+            value, lose = turn_values(bank, cap, 1.0 - other, self.tables)
+            found = (cap, bank, value, lose)
+            self._pairs[a, b] = found
+            if len(self._pairs) > PAIRS_KEPT:
+                self._pairs.popitem(last=False)
+        else:
+            self._pairs.move_to_end((a, b))
+        return found
+
+    def _state(self, a: int, b: int, t: int, n: int) -> float:
+        if b >= self._units:
+            return self._last(b - a, t, n)
+        cap, _, value, _ = self._pair(a, b)
+        if t < cap:
+            return float(value[t, n])
+        # Past the cap (past the target too), the player banks: the other's last turn.
+        lead = a + t - b
+        return 1.0 - (float(self._beaten[lead]) if lead < self._beaten.shape[0] else 0.0)
+
+    def turn_value(self, own: int, other: int, turn_points: int, dice: int) -> float:
+        """The chance of winning holding ``turn_points`` (set aside) with ``dice`` to throw,
+        then playing at best; (0, 6) is the turn's start."""
+        a, b = self._totals(own, other)
+        t, n = _turn(turn_points, dice)
+        return self._state(a, b, t, n)
+
+    def banks(self, own: int, other: int, turn_points: int, dice: int) -> bool:
+        """Whether banking is best, holding ``turn_points`` > 0 with ``dice`` to throw."""
+        a, b = self._totals(own, other)
+        t, n = _turn(turn_points, dice)
+        if t == 0:
+            raise ValueError("nothing to bank at the start of a turn")
+        if b >= self._units:
+            r = b - a - t
+            need = float(self._need[r, n]) if 0 <= r < self._need.shape[0] else 0.0
+            return r < 0 or (r == 0 and need <= 0.5)
+        cap, _, _, lose = self._pair(a, b)
+        # A throw always risks the turn: the chance of losing it is 0 only when banking.
+        return t >= cap or bool(lose[t, n] == 0.0)
+
+    def selection_values(
+        self, own: int, other: int, turn_points: int, throw: Iterable[int]
+    ) -> dict[tuple[int, ...], float]:
+        """For each legal selection of the scoring ``throw`` (the dice in play, thrown with
+        ``turn_points`` in the turn), the chance of winning after setting it aside."""
+        a, b = self._totals(own, other)
+        faces = tuple(throw)
+        t, _ = _turn(turn_points, len(faces) if faces else 0)
+        return {k: self._state(a, b, t + p, m) for k, (p, m) in _throw(faces, len(faces)).items()}
+
+
+_loaded: dict[int, WinStrategy] = {}
+
+
+# The players.
+
+
+def _positions(state: FarkleState, chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """The lowest tray positions in play showing the chosen faces."""
+    free = [p for p in range(DICE) if not state.aside[p] and state.tray[p] is not None]
+    positions: list[int] = []
+    for face in chosen:
+        positions.append(next(p for p in free if state.tray[p] == face and p not in positions))
+    return tuple(sorted(positions))
+
+
+def _thrown(state: FarkleState) -> tuple[int, ...]:
+    if state.phase is not Phase.SET_ASIDE or is_farkle(state.throw):
+        raise ValueError("the computer sets dice aside only after a scoring throw")
+    return state.throw
+
+
+def _banking(state: FarkleState) -> None:
+    if not state.can_bank:
+        raise ValueError("the computer decides to bank only after setting dice aside")
+
+
+@dataclass(frozen=True, slots=True)
+class MaxPointsPlayer:
+    """The ``max-points`` level: every turn for the most points it can expect, whatever the
+    scores (the last round included)."""
+
+    def set_aside(self, state: FarkleState) -> tuple[int, ...]:
+        faces = _thrown(state)
+        turn = TurnStrategy.load()
+        values = turn.selection_values(state.turn_points, faces)
+        moves = _throw(faces, len(faces))
+        return _positions(state, _best({k: (v, *moves[k]) for k, v in values.items()}))
+
+    def banks(self, state: FarkleState) -> bool:
+        _banking(state)
+        return TurnStrategy.load().banks(state.turn_points, state.dice_in_play)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertPlayer:
+    """The ``expert`` level: the two-player strategy that maximises the chance of winning,
+    against the leading opponent when there are more. Alone at the table it plays for the
+    most points and banks as soon as it reaches the target."""
+
+    def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int] | None:
+        others = [t for seat, t in enumerate(state.totals) if seat != state.seat]
+        if not others:
+            return None
+        return WinStrategy.load(state.settings.target), state.totals[state.seat], max(others)
+
+    def set_aside(self, state: FarkleState) -> tuple[int, ...]:
+        faces = _thrown(state)
+        scores = self._scores(state)
+        if scores is None:
+            return MaxPointsPlayer().set_aside(state)
+        strategy, own, other = scores
+        values = strategy.selection_values(own, other, state.turn_points, faces)
+        moves = _throw(faces, len(faces))
+        return _positions(state, _best({k: (v, *moves[k]) for k, v in values.items()}))
+
+    def banks(self, state: FarkleState) -> bool:
+        _banking(state)
+        scores = self._scores(state)
+        if scores is None:
+            own = state.totals[state.seat]
+            return own + state.turn_points >= state.settings.target or MaxPointsPlayer().banks(
+                state
+            )
+        strategy, own, other = scores
+        return strategy.banks(own, other, state.turn_points, state.dice_in_play)

@@ -1,0 +1,582 @@
+"""The numba kernels behind the 10 000 strategies, and the chance tables they read.
+
+Points are counted in units of 50 (every score of the game is a multiple of 50). Within
+a turn points only grow with each set-aside, so a turn is acyclic in (turn points t, dice
+to throw n) and is solved in one pass from high t to low: :func:`turn_values`. What is
+cyclic is the game: a lost turn hands the dice to the opponent with both banked totals
+unchanged. :func:`solve_game` settles the turn-start win chances W(a, b) by decreasing
+a + b: a bank only leads to a higher sum, and each pair (a, b) is tied only to (b, a) (to
+itself when a = b), two unknowns solved by Newton's method (policy iteration).
+
+The rules come from the engine (``outcomes`` and ``selections``); nothing here knows one.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, cached_property
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from zar.dice import outcomes
+from zar.farkle.game import DICE
+from zar.farkle.scoring import selections
+
+__all__ = [
+    "UNIT",
+    "ChanceTables",
+    "GameTables",
+    "bank_for_sure",
+    "chance_tables",
+    "compile_kernels",
+    "last_turn_table",
+    "pair_bank_values",
+    "pair_cap",
+    "solve_game",
+    "stop_bounds",
+    "turn_values",
+]
+
+# The build shares the machine: threads that spin while they wait for the others' sum of
+# pairs would steal the core those others need (the default, active, doubled the build
+# time on a busy two-core machine). Set before OpenMP starts; an explicit setting wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+UNIT = 50  # every score of 10 000 is a multiple of 50
+# The last-turn table runs to leads of the target + 60 000 points: past them a last turn's
+# chance (under 1e-28) counts as 0.
+LEAD_ROWS = 1_200
+TOLERANCE = 1e-13  # Newton stops when the values at its estimate agree with it this well
+NEWTON_STEPS = 30  # then plain iteration (a contraction) takes over; never seen needed
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _kernel(fn: F) -> F:
+    return cast(F, numba.njit(cache=True, nogil=True)(fn))
+
+
+def _parallel_kernel(fn: F) -> F:
+    return cast(F, numba.njit(cache=True, parallel=True)(fn))
+
+
+@dataclass(frozen=True)
+class Options:
+    """The throws of n dice (1..6) that score, merged by what the player may do after them.
+
+    A class gathers the throws that leave the same options (units earned, dice left to
+    throw after: 6 after hot dice); each option is one or more selections of the throw.
+    """
+
+    class_first: Ints  # classes of n dice: class_first[n] .. class_first[n + 1] - 1
+    class_chance: Floats  # the chance of each class (the float of the exact fraction)
+    option_first: Ints  # options of class c: option_first[c] .. option_first[c + 1] - 1
+    option_points: Ints  # units earned by the option
+    option_dice: Ints  # dice left to throw after it (6: hot dice)
+    exact_chance: tuple[Fraction, ...]  # each class's chance, exact
+
+    @cached_property
+    def offset(self) -> Ints:
+        # A state (t, n) lives at 16 t + 2 n of a flat work array (its value, then its
+        # chance of losing the turn): an option is one offset from the row it is taken at.
+        offset: Ints = 16 * self.option_points + 2 * self.option_dice
+        return offset
+
+
+def _options(best_only: bool) -> Options:
+    class_first = [0, 0]
+    chances: list[Fraction] = []
+    option_first = [0]
+    points: list[int] = []
+    dice: list[int] = []
+    for n in range(1, DICE + 1):
+        classes: dict[tuple[tuple[int, int], ...], Fraction] = {}
+        for faces, chance in outcomes(n):
+            moves = {(n - len(k) or DICE, p // UNIT) for k, p in selections(faces).items()}
+            if best_only:
+                best: dict[int, int] = {}
+                for left, p in moves:
+                    best[left] = max(best.get(left, 0), p)
+                moves = set(best.items())
+            if moves:
+                key = tuple(sorted(moves))
+                classes[key] = classes.get(key, Fraction(0)) + chance
+        for key, chance in classes.items():
+            chances.append(chance)
+            for left, p in key:
+                dice.append(left)
+                points.append(p)
+            option_first.append(len(points))
+        class_first.append(len(chances))
+    return Options(
+        class_first=np.array(class_first, dtype=np.int64),
+        class_chance=np.array([float(c) for c in chances], dtype=np.float64),
+        option_first=np.array(option_first, dtype=np.int64),
+        option_points=np.array(points, dtype=np.int64),
+        option_dice=np.array(dice, dtype=np.int64),
+        exact_chance=tuple(chances),
+    )
+
+
+@dataclass(frozen=True)
+class ChanceTables:
+    """What a throw of n dice can lead to, from ``outcomes`` and ``selections``.
+
+    ``full`` keeps every distinct (points, dice left) option of a throw. ``best`` keeps,
+    for each count of dice left, only the most points: all a solver needs where more
+    points are never worse, which fails only for a player about to reach the target (a
+    bank just short of it may beat one just past it, which gives the opponent his last
+    turn at once); the turn kernel falls back on ``full`` there.
+    """
+
+    best: Options
+    full: Options
+    farkle: Floats  # farkle[n]: the chance that n dice score nothing (farkle[0] = 0)
+    exact_farkle: tuple[Fraction, ...]
+    max_points: int  # the most units one set-aside earns (six of a kind)
+
+    @cached_property
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The arrays the kernels take, as one tuple: the chance of a lost throw, the best
+        options (the first seven), then every option (class_first .. offset)."""
+        b, f = self.best, self.full
+        return (
+            self.farkle,
+            b.class_first,
+            b.class_chance,
+            b.option_first,
+            b.option_points,
+            b.option_dice,
+            b.offset,
+            f.class_first,
+            f.class_chance,
+            f.option_first,
+            f.offset,
+        )
+
+
+@cache
+def chance_tables() -> ChanceTables:
+    """The option classes of every throw, from the engine."""
+    farkle = [Fraction(0)]
+    for n in range(1, DICE + 1):
+        farkle.append(sum((c for f, c in outcomes(n) if not selections(f)), Fraction(0)))
+    best, full = _options(best_only=True), _options(best_only=False)
+    return ChanceTables(
+        best=best,
+        full=full,
+        farkle=np.array([float(f) for f in farkle], dtype=np.float64),
+        exact_farkle=tuple(farkle),
+        max_points=int(full.option_points.max()),
+    )
+
+
+@cache
+def bank_for_sure() -> int:
+    """The turn points (units) from which banking maximises a turn's expected points.
+
+    Throwing n dice once more and then banking is worth less than banking t at once when
+    t * farkle[n] exceeds the expected points of the throw's best set-aside; past the
+    largest such t over n that holds at every later state too (a closed region: one-step
+    look-ahead is optimal there), so banking is optimal. 18 600 points: six dice fail
+    only 5/216 of the time.
+    """
+    tables = chance_tables()
+    best = tables.best
+    bound = Fraction(0)
+    for n in range(1, DICE + 1):
+        gain = Fraction(0)
+        for c in range(int(best.class_first[n]), int(best.class_first[n + 1])):
+            first, last = int(best.option_first[c]), int(best.option_first[c + 1])
+            gain += best.exact_chance[c] * int(best.option_points[first:last].max())
+        bound = max(bound, gain / tables.exact_farkle[n])
+    return math.ceil(bound)
+
+
+# The turn.
+
+
+@_kernel
+def _turn_pass(bank: Floats, cap: int, lost: float, work: Floats, tables: Any) -> None:
+    farkle, class_first, class_chance, option_first, _, _, offset = tables[:7]
+    full_class_first, full_class_chance, full_option_first, full_offset = tables[7:]
+    rows = work.shape[0] // 16
+    reach = rows - cap  # the most units a set-aside earns
+    drop = rows + reach  # the lowest row whose value exceeds the next row's, for some n
+    for t in range(rows - 1, -1, -1):
+        row = 16 * t
+        if t >= cap:
+            for n in range(1, 7):
+                work[row + 2 * n] = bank[t]
+                work[row + 2 * n + 1] = 0.0
+        else:
+            # The best options are enough when every value grows with t over the rows a
+            # throw from t can reach; else every option counts.
+            cf, cc, of, off = class_first, class_chance, option_first, offset
+            if drop < t + reach:
+                cf, cc, of = full_class_first, full_class_chance, full_option_first
+                off = full_offset
+            for n in range(1, 7):
+                value = farkle[n] * lost
+                lose = farkle[n]
+                for c in range(cf[n], cf[n + 1]):
+                    first = of[c]
+                    at = row + off[first]
+                    best = work[at]
+                    for o in range(first + 1, of[c + 1]):
+                        i = row + off[o]
+                        x = work[i]
+                        better = x > best
+                        best = x if better else best
+                        at = i if better else at
+                    value += cc[c] * best
+                    lose += cc[c] * work[at + 1]
+                banks = t > 0 and bank[t] >= value
+                work[row + 2 * n] = bank[t] if banks else value
+                work[row + 2 * n + 1] = 0.0 if banks else lose
+        if t + 1 < rows:
+            for n in range(1, 7):
+                if work[row + 2 * n] > work[row + 16 + 2 * n]:
+                    drop = t
+
+
+def turn_values(bank: Floats, cap: int, lost: float, tables: ChanceTables) -> tuple[Floats, Floats]:
+    """The values of a turn's states under the policy that maximises them.
+
+    ``bank[t]``: what banking t units is worth; ``lost``: what a lost turn is worth; from
+    ``cap`` units on the player banks. Returns ``value[t, n]``, the best of banking and
+    throwing holding t units with n dice to throw (``value[0, 6]`` is the turn's start,
+    where only a throw is allowed), and ``lose[t, n]``, the chance that the turn is lost
+    from there under that policy. ``bank`` holds ``cap + tables.max_points`` values.
+    """
+    rows = cap + tables.max_points
+    if cap < 1 or bank.shape != (rows,):
+        raise ValueError(f"bank holds cap + {tables.max_points} values, cap at least 1")
+    work = np.zeros(16 * rows, dtype=np.float64)
+    bank = np.ascontiguousarray(bank, dtype=np.float64)
+    _turn_pass(bank, cap, lost, work, tables.kernel_args)
+    both = work.reshape(rows, 8, 2)[:, : DICE + 1]
+    return both[:, :, 0].copy(), both[:, :, 1].copy()
+
+
+# The last turn: beat the leader's total.
+
+
+@_kernel
+def _last_turn(
+    rows: int,
+    tables: Any,
+) -> Floats:
+    _, class_first, class_chance, option_first, option_points, option_dice, _ = tables[:7]
+    need = np.zeros((rows, 7), dtype=np.float64)
+    for r in range(rows):
+        for n in range(1, 7):
+            value = 0.0
+            for c in range(class_first[n], class_first[n + 1]):
+                best = 0.0
+                for o in range(option_first[c], option_first[c + 1]):
+                    rest = r - option_points[o]
+                    if rest < 0:
+                        x = 1.0  # past the leader: bank and win
+                    elif rest == 0:
+                        x = max(0.5, need[0, option_dice[o]])  # level: share, or throw on
+                    else:
+                        x = need[rest, option_dice[o]]
+                    best = max(best, x)
+                value += class_chance[c] * best
+            need[r, n] = value
+    return need
+
+
+def last_turn_table(rows: int, tables: ChanceTables) -> Floats:
+    """``need[r, n]``: the chance (a tie counting 1/2) of the last turn of a player ``r``
+    units short of the leader's total (0: level), about to throw n dice, playing to pass
+    it. A lost throw is worth 0: the player stays behind (a last turn starts at least 50
+    behind, since the leader's total reached the target and the player's did not)."""
+    result: Floats = _last_turn(rows, tables.kernel_args)
+    return result
+
+
+@_kernel
+def _stop_bounds(
+    beaten: Floats,
+    tables: Any,
+) -> Floats:
+    farkle, class_first, class_chance, option_first, option_points, _, _ = tables[:7]
+    rows = beaten.shape[0]
+    stop = np.zeros(rows, dtype=np.float64)
+    top = 0.0
+    for d in range(rows - 1, 0, -1):
+        for n in range(1, 7):
+            rest = beaten[d]
+            for c in range(class_first[n], class_first[n + 1]):
+                low = 1.0
+                for o in range(option_first[c], option_first[c + 1]):
+                    e = d + option_points[o]
+                    low = min(low, beaten[e] if e < rows else 0.0)
+                rest -= class_chance[c] * low
+            top = max(top, rest / farkle[n])
+        stop[d] = top
+    stop[0] = top
+    return stop
+
+
+def stop_bounds(beaten: Floats, tables: ChanceTables) -> Floats:
+    """``stop[d]``: past the target, banking is optimal at every lead of d units or more
+    over the opponent whenever his chance after a lost turn of ours is ``stop[d]`` or more.
+
+    ``beaten[d]``: the opponent's last-turn chance against a lead of d. If banking is
+    optimal at every lead above d, throwing n dice at d is worth farkle[n] * lost + the sum
+    over classes of the best 1 - beaten[d + points], banking 1 - beaten[d]; banking wins
+    there too when (beaten[d] - sum of chance * min beaten[d + points]) / farkle[n] is at
+    most 1 - lost, the opponent's chance. ``stop`` is the largest of these over n and over
+    every lead from d up: one-step look-ahead on a closed region, exact.
+    """
+    result: Floats = _stop_bounds(beaten, tables.kernel_args)
+    return result
+
+
+# The game: W(a, b), the chance of the player to move with a banked against b.
+
+
+@_kernel
+def _lead_cap(stop: Floats, other: float) -> int:
+    # The smallest lead d >= 1 with stop[d] <= other (stop never rises with d).
+    lo = 1
+    hi = stop.shape[0]
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if stop[mid] <= other:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@_kernel
+def _pair_cap(a: int, b: int, target: int, other: float, stop: Floats) -> int:
+    return max(target - a, _lead_cap(stop, other) + b - a)
+
+
+def pair_cap(a: int, b: int, target: int, other: float, stop: Floats) -> int:
+    """The turn points (units) from which the player at (a, b) banks for sure, ``other``
+    being the opponent's chance W(b, a) when he gets the dice after a lost turn."""
+    return int(_pair_cap(a, b, target, other, stop))
+
+
+@_kernel
+def _bank_values(a: int, b: int, target: int, rows: int, win: Floats, beaten: Floats) -> Floats:
+    bank = np.empty(rows, dtype=np.float64)
+    for t in range(rows):
+        s = a + t
+        if s < target:
+            bank[t] = 1.0 - win[b, s]
+        elif s - b < beaten.shape[0]:
+            bank[t] = 1.0 - beaten[s - b]
+        else:
+            bank[t] = 1.0
+    return bank
+
+
+def pair_bank_values(
+    a: int, b: int, target: int, cap: int, win: Floats, beaten: Floats, tables: ChanceTables
+) -> Floats:
+    """What banking t units (t = 0 .. cap + max_points - 1) is worth to the player to move
+    at (a, b): the opponent's turn at (b, a + t), or past the target his last turn."""
+    result: Floats = _bank_values(a, b, target, cap + tables.max_points, win, beaten)
+    return result
+
+
+@_kernel
+def _start_value(
+    a: int,
+    b: int,
+    target: int,
+    cap: int,
+    lost: float,
+    win: Floats,
+    beaten: Floats,
+    tables: Any,
+) -> tuple[float, float]:
+    rows = cap + max(tables[4].max(), 1)
+    bank = _bank_values(a, b, target, rows, win, beaten)
+    work = np.zeros(16 * rows, dtype=np.float64)
+    _turn_pass(bank, cap, lost, work, tables)
+    return work[12], work[13]
+
+
+@_kernel
+def _guess(x: int, y: int, target: int, win: Floats) -> float:
+    # W(x, y) on the straight line through W(x, y + 1) and W(x, y + 2), solved already.
+    if y + 2 < target:
+        return float(2.0 * win[x, y + 1] - win[x, y + 2])
+    if y + 1 < target:
+        return float(win[x, y + 1])
+    if x + 1 < target:
+        return float(win[x + 1, y])
+    return 0.5
+
+
+@_kernel
+def _lead_ok(lead: int, stop: Floats, other: float) -> bool:
+    return bool(lead >= stop.shape[0] or stop[lead] <= other)
+
+
+@_kernel
+def _solve_pair(
+    a: int,
+    b: int,
+    target: int,
+    margin: int,
+    win: Floats,
+    beaten: Floats,
+    stop: Floats,
+    caps: Ints,
+    tables: Any,
+) -> int:
+    # W(a, b) = f(1 - W(b, a)) and W(b, a) = g(1 - W(a, b)), f and g convex and piecewise
+    # linear in what a lost turn is worth, their slope the chance of losing the turn under
+    # the policy chosen. Newton's method (policy iteration) ends when the policy stops
+    # changing: the values at the estimate then agree with it.
+    wab = _guess(a, b, target, win)
+    wba = _guess(b, a, target, win)
+    bound_ab = 0.9 * wba
+    bound_ba = 0.9 * wab
+    passes = 0
+    cab = cba = 0
+    settled = False
+    for _ in range(8):
+        cab = _pair_cap(a, b, target, bound_ab, stop) + margin
+        cba = _pair_cap(b, a, target, bound_ba, stop) + margin
+        for step in range(200):
+            v1, s1 = _start_value(a, b, target, cab, 1.0 - wba, win, beaten, tables)
+            passes += 1
+            if a == b:
+                if abs(v1 - wab) <= TOLERANCE:
+                    wab = wba = v1
+                    settled = True
+                    break
+                alpha = v1 - s1 * (1.0 - wab)
+                wab = wba = (alpha + s1) / (1.0 + s1) if step < NEWTON_STEPS else v1
+                continue
+            v2, s2 = _start_value(b, a, target, cba, 1.0 - wab, win, beaten, tables)
+            passes += 1
+            if abs(v1 - wab) <= TOLERANCE and abs(v2 - wba) <= TOLERANCE:
+                wab, wba = v1, v2
+                settled = True
+                break
+            if step >= NEWTON_STEPS:
+                wab, wba = v1, v2
+                continue
+            alpha1 = v1 - s1 * (1.0 - wba)
+            alpha2 = v2 - s2 * (1.0 - wab)
+            wab = (alpha1 + s1 - s1 * alpha2 - s1 * s2) / (1.0 - s1 * s2)
+            wba = alpha2 + s2 * (1.0 - wab)
+        # The caps came from a guess of the other's chance: they must hold for the answer.
+        if _lead_ok(a + cab - margin - b, stop, wba) and _lead_ok(b + cba - margin - a, stop, wab):
+            break
+        settled = False
+        bound_ab = 0.9 * wba
+        bound_ba = 0.9 * wab
+    win[a, b] = wab
+    win[b, a] = wba
+    caps[a, b] = cab if settled else -1
+    caps[b, a] = cba if settled else -1
+    return passes
+
+
+@_parallel_kernel
+def _solve_sum(
+    s: int,
+    target: int,
+    margin: int,
+    win: Floats,
+    beaten: Floats,
+    stop: Floats,
+    caps: Ints,
+    tables: Any,
+) -> int:
+    lo = max(0, s - (target - 1))
+    count = s // 2 - lo + 1
+    passes = np.zeros(max(count, 0), dtype=np.int64)
+    for i in numba.prange(count):
+        a = lo + i
+        passes[i] = _solve_pair(a, s - a, target, margin, win, beaten, stop, caps, tables)
+    return int(passes.sum())
+
+
+@dataclass(frozen=True)
+class GameTables:
+    """The two-player game for a target of ``target`` units, solved.
+
+    ``win[a, b]``: W(a, b), the chance (a tie counting 1/2) of the player about to throw
+    with a units banked against b (both below the target); ``need[r, n]``: the last-turn
+    table (:func:`last_turn_table`); ``stop``: :func:`stop_bounds` of ``need[:, 6]``;
+    ``caps[a, b]``: the turn points (units) from which the pair's solve banked for sure;
+    ``passes``: the turn passes the solve took.
+    """
+
+    target: int
+    win: Floats
+    need: Floats
+    stop: Floats
+    caps: Ints
+    passes: int
+
+
+def solve_game(
+    target: int,
+    *,
+    margin: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameTables:
+    """Solve the two-player game to ``target`` units (the game has 100, 200 and 300).
+
+    ``margin``: units of turn points to go on deciding past each pair's proven cap (a
+    check that the cap changes nothing). ``progress(done, total)`` is called as the pairs
+    are solved, counted by the turn points they span.
+    """
+    if type(target) is not int or target < 1:
+        raise ValueError(f"a target is a positive number of units of {UNIT}, not {target!r}")
+    tables = chance_tables()
+    need = last_turn_table(target + LEAD_ROWS, tables)
+    beaten = np.ascontiguousarray(need[:, DICE])
+    stop = stop_bounds(beaten, tables)
+    win = np.zeros((target, target), dtype=np.float64)
+    caps = np.zeros((target, target), dtype=np.int64)
+    # A pair's work grows with the turn points to the target: weigh each sum by it.
+    weight = [
+        sum(2 * target - s for a in range(max(0, s - target + 1), min(s, target - 1) + 1))
+        for s in range(2 * target - 1)
+    ]
+    total, done, passes = sum(weight), 0, 0
+    args = tables.kernel_args
+    for s in range(2 * target - 2, -1, -1):
+        passes += int(_solve_sum(s, target, margin, win, beaten, stop, caps, args))
+        done += weight[s]
+        if progress is not None:
+            progress(done, total)
+    if caps.min() < 0:  # never seen: Newton's method then plain iteration both failed
+        a, b = np.argwhere(caps < 0)[0]
+        raise RuntimeError(f"the solve of ({a * UNIT}, {b * UNIT}) did not settle")
+    return GameTables(target, win, need, stop, caps, passes)
+
+
+def compile_kernels() -> None:
+    """Compile (or load from numba's cache) every kernel, on a game of one unit."""
+    tables = chance_tables()
+    need = last_turn_table(2, tables)
+    stop = stop_bounds(np.ascontiguousarray(need[:, DICE]), tables)
+    win = np.zeros((1, 1), dtype=np.float64)
+    caps = np.zeros((1, 1), dtype=np.int64)
+    _solve_sum(0, 1, 0, win, need[:, DICE].copy(), stop, caps, tables.kernel_args)
+    turn_values(np.zeros(1 + tables.max_points), 1, 0.0, tables)

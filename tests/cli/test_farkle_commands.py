@@ -1,0 +1,76 @@
+"""``zar solve 10000`` and ``zar simulate 10000``, read as outside tests read them.
+
+The solve command builds the three targets; here it is held to 5 000 (built once for the
+session), its lines the same.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from zar.ai.farkle import TurnStrategy, WinStrategy
+from zar.cli import farkle_commands, main
+
+
+def run(argv: list[str]) -> tuple[int, list[str]]:
+    lines: list[str] = []
+    status = main(argv, read=lambda prompt: "", write=lambda line: lines.extend(line.split("\n")))
+    return status, lines
+
+
+@pytest.fixture
+def five_thousand_only(expert: WinStrategy, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(farkle_commands, "TARGETS", (5_000,))
+    monkeypatch.setattr(farkle_commands, "DEFAULT_TARGET", 5_000)
+
+
+@pytest.mark.usefixtures("five_thousand_only")
+def test_solve_prints_points_per_turn_and_the_first_players_chance(expert: WinStrategy) -> None:
+    status, lines = run(["solve", "10000"])
+    assert status == 0
+    points = re.fullmatch(r"points per turn (\d+\.\d\d)", lines[-2])
+    wins = re.fullmatch(r"first player wins (0\.\d{4})", lines[-1])
+    assert points, lines
+    assert wins, lines
+    assert float(points[1]) == round(TurnStrategy.load().points_per_turn(), 2)
+    assert float(wins[1]) == round(expert.first_player_wins(), 4)
+    assert re.fullmatch(r"target 5 000: the first to play wins 0\.\d{4} \(loaded .*\)", lines[0])
+    # No other line says what outside tests look for.
+    assert sum("points per turn" in line for line in lines) == 1
+    assert sum("first player wins" in line for line in lines) == 1
+
+
+@pytest.mark.usefixtures("five_thousand_only")
+def test_solve_rebuild_builds_again(expert: WinStrategy) -> None:
+    status, lines = run(["solve", "10000", "--rebuild"])
+    assert status == 0
+    built = r"target 5 000: the first to play wins 0\.\d{4} \(built in .* s\)"
+    assert re.fullmatch(built, lines[0])
+    assert lines[-1] == f"first player wins {expert.first_player_wins():.4f}"
+
+
+def test_simulate_prints_the_levels_and_their_head_to_heads(expert: WinStrategy) -> None:
+    status, lines = run(["simulate", "10000", "--games", "6", "--seed", "3", "--target", "5000"])
+    assert status == 0
+    assert lines[0] == (
+        "10 000 to 5 000: 6 games a pairing, the first seat alternating, dice seed 3"
+    )
+    levels = {}
+    for line in lines[2:5]:
+        found = re.fullmatch(r"(\S+) +(\d+\.\d) +(\d+\.\d\d)", line)
+        assert found, line
+        levels[found[1]] = float(found[2]), float(found[3])
+    assert set(levels) == {"seed", "max-points", "expert"}
+    assert all(200 < points < 1_500 and 2 < turns < 30 for points, turns in levels.values())
+    pairings = {}
+    for line in lines[6:9]:
+        found = re.fullmatch(r"(\S+ vs \S+) +(\d+\.\d) % +(\d+\.\d) to (\d+\.\d) %", line)
+        assert found, line
+        rate, low, high = (float(found[i]) for i in (2, 3, 4))
+        assert 0 <= low <= rate <= high <= 100
+        pairings[found[1]] = rate
+    assert set(pairings) == {"expert vs seed", "expert vs max-points", "max-points vs seed"}
+    # The same seed plays the same games.
+    assert run(["simulate", "10000", "--games", "6", "--seed", "3", "--target", "5000"])[1] == lines

@@ -1,0 +1,47 @@
+"""Fixtures the test packages share.
+
+A cache folder of the session's own for solved strategies, for every test (the user's is
+never touched); the optimal Yams strategies, each variant built once per session; the
+two-player 10 000 strategy to 5 000, built once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from zar.ai.farkle import WinStrategy
+from zar.ai.yams import Strategy
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """``$ZAR_CACHE_DIR`` for the session: a folder under pytest's temporary one."""
+    path = tmp_path_factory.getbasetemp() / "zar-cache"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ZAR_CACHE_DIR", str(path))
+        yield path
+
+
+@pytest.fixture(scope="session")
+def solved(session_cache: Path) -> Callable[[str], Strategy]:
+    """``solved(variant)``: the strategy, built on first use, then read from the cache."""
+    strategies: dict[str, Strategy] = {}
+
+    def get(variant: str) -> Strategy:
+        if variant not in strategies:
+            with pytest.MonkeyPatch.context() as patch:
+                # Into the session's folder, even from a test that moved $ZAR_CACHE_DIR.
+                patch.setenv("ZAR_CACHE_DIR", str(session_cache))
+                strategies[variant] = Strategy.load(variant)
+        return strategies[variant]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def expert(session_cache: Path) -> WinStrategy:
+    """The two-player 10 000 strategy to 5 000, built once (then in the session's cache)."""
+    return WinStrategy.load(5_000)
