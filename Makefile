@@ -1,6 +1,7 @@
 # Zar: two commands do everything on a fresh machine.
-#   make run    installs what it needs into .venv and starts the game
-#   make test   installs what the tests need and runs them all (lint, types, tests)
+#   make run    installs what it needs into .venv and serves the app at http://127.0.0.1:8000
+#   make test   installs what the tests need and runs them all (lint, types, tests, browser)
+# Also: make play GAME=yams|10000 (the terminal game), make bench (the benchmarks).
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -8,7 +9,9 @@ BIN := $(VENV)/bin
 GAME ?= yams
 ARGS ?=
 
-.PHONY: run test lint typecheck pytest clean
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run play test lint typecheck pytest browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +26,9 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.run-installed
+	$(BIN)/zar serve $(ARGS)
+
+play: $(VENV)/.run-installed
 	$(BIN)/zar play $(GAME) $(ARGS)
 
 lint: $(VENV)/.test-installed
@@ -35,7 +41,21 @@ typecheck: $(VENV)/.test-installed
 pytest: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
 
-test: lint typecheck pytest
+# Chromium from Debian: Playwright's own download needs the internet.
+$(CHROMIUM):
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+# The browser tests, in their own pytest process (sync Playwright keeps an event loop).
+browser: $(VENV)/.test-installed $(CHROMIUM)
+	$(BIN)/python -m pytest tests/browser
+
+test: lint typecheck pytest browser
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# Benchmarks print figures (docs/performance.md); tests never time anything.
+.PHONY: bench
+bench: $(VENV)/.test-installed
+	$(BIN)/python -m pip install --quiet -r bench/requirements.txt
+	for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

@@ -1,0 +1,34 @@
+// The server's JSON API: every call in the page's language; refusals come back as data.
+
+import { lang, t } from "./i18n.js";
+
+export async function call(method, path, body) {
+  const url = `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    return { ok: false, status: 0, data: { detail: t("connection-lost") } };
+  }
+  let data = {};
+  try {
+    data = await response.json();
+  } catch {
+    data = { detail: t("connection-lost") };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+export const get = (path) => call("GET", path);
+export const post = (path, body) => call("POST", path, body);
+
+/** Follow a game live: `onView` gets each state the server sends. Returns a closer. */
+export function follow(gameId, onView) {
+  const source = new EventSource(`/api/games/${encodeURIComponent(gameId)}/events?lang=${lang}`);
+  source.onmessage = (event) => onView(JSON.parse(event.data));
+  return () => source.close();
+}

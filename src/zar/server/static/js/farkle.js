@@ -1,0 +1,230 @@
+// 10 000 on screen: the scoreboard toward the target, the tray, the dice set aside by
+// throw, the turn's points, the selection's value before it is taken, the risk.
+
+import { face as faceOf, shake, still, Tray } from "./dice.js";
+import { attr, describe, h, labelled, pill, seatClass, text } from "./dom.js";
+import { num, pct, t } from "./i18n.js";
+
+const DICE = 6;
+// The chance that n dice score nothing (rules.md: 2.3 % with six dice, 66.7 % with one);
+// the server sends it for the dice in play, the page needs it for the dice a selection leaves.
+const RISK = [0, 2 / 3, 4 / 9, 5 / 18, 17 / 108, 25 / 324, 5 / 216];
+
+export class FarkleBoard {
+  constructor(view, ctx) {
+    this.ctx = ctx;
+    this.selected = new Set(); // tray positions tapped, to set aside with the next throw or bank
+    this.lost = null; // the throw that lost the last turn, shown dimmed until the next throw
+    this.tray = new Tray(DICE, t("dice"), (position, button) => this.pressDie(position, button));
+    this.points = h("span", { class: "big num" });
+    this.lostPoints = h("s", { class: "lost num" });
+    this.selection = h("span", { class: "selection num" });
+    this.refusal = h("p", { class: "refusal" });
+    this.strip = h("ol", { class: "strip", "aria-label": t("set-aside-strip") });
+    this.risk = h("span", { class: "risk num" });
+    this.throwButton = labelled(t("throw"), "primary throw");
+    this.throwButton.addEventListener("click", () => this.throw());
+    this.bankButton = labelled(t("bank"), "bank");
+    this.bankButton.addEventListener("click", () => this.bank());
+    this.tray.el.append(this.strip); // the dice set aside stay in the group "Zarlar"
+    this.play = h("div", { class: "play" },
+      h("p", { class: "turn-points" }, h("span", { class: "label" }, t("turn-label")),
+        this.lostPoints, this.points, this.selection),
+      this.refusal, this.tray.el,
+      h("div", { class: "controls" }, h("div", { class: "throw-with-risk" }, this.throwButton, this.risk), this.bankButton));
+    this.board = this.scoreboard(view);
+  }
+
+  scoreboard(view) {
+    this.target = h("p", { class: "target" });
+    this.rows = view.players.map((player, seat) => {
+      const fill = h("span", { class: "fill" });
+      const total = h("span", { class: "total num" });
+      const li = h("li", { class: `score ${seatClass(seat)}` }, pill(player, seat), total,
+        h("span", { class: "track", "aria-hidden": "true" }, fill));
+      return { li, total, fill };
+    });
+    return h("section", { class: "scoreboard", "aria-label": t("scoreboard") },
+      this.target, h("ol", { class: "scores" }, this.rows.map((r) => r.li)));
+  }
+
+  info(view) {
+    return t("of-target", { total: num(view.totals[view.seat]), target: num(view.target) });
+  }
+
+  sticky(view) {
+    return view.last_round_by !== null && !view.over ? t("last-round") : "";
+  }
+
+  celebrates(view) {
+    return view.events.some((e) => e.type === "hot_dice");
+  }
+
+  narrate(view, prev) {
+    const said = [];
+    const name = (seat) => view.players[seat].name;
+    const sameTurn = prev && prev.seat === view.seat;
+    const before = sameTurn ? prev.groups.length : 0;
+    const added = view.groups.slice(before);
+    for (const group of added) {
+      said.push(t("sets-aside", { name: name(view.seat), dice: group.dice.join(", "), points: num(group.points) }));
+    }
+    for (const event of view.events) {
+      if (event.type === "turn_lost") {
+        said.push(t("throws", { name: name(event.seat), dice: event.dice.join(", ") }));
+      } else if (event.type === "banked") {
+        said.push(t("banks", { name: name(event.seat), points: num(event.points) }));
+      }
+    }
+    if (view.phase === "set-aside") {
+      const faces = view.tray.filter((d) => !d.aside).map((d) => d.face);
+      said.push(t("throws", { name: name(view.seat), dice: faces.join(", ") }));
+    }
+    return said;
+  }
+
+  /** The selection's mask (sum of 1 << position) and what it is worth or why it is refused. */
+  choice() {
+    if (!this.selected.size) return null;
+    let mask = 0;
+    for (const position of this.selected) mask += 1 << position;
+    return this.view.selections[String(mask)] ?? null;
+  }
+
+  render(view, { mine, busy, fresh }) {
+    this.view = view;
+    this.mine = mine && !busy;
+    if (fresh) {
+      this.selected.clear();
+      const lost = view.events.find((e) => e.type === "turn_lost");
+      if (lost) this.lost = lost;
+      else if (view.phase === "set-aside" || view.over) this.lost = null;
+    }
+    const throwing = view.phase === "set-aside";
+    const choice = throwing ? this.choice() : null;
+    const worth = choice && "points" in choice ? choice.points : 0;
+
+    this.renderDice(view, fresh && throwing);
+    this.renderStrip(view);
+    text(this.points, num(view.turn_points));
+    text(this.lostPoints, this.lost ? num(this.lost.points) : "");
+    this.lostPoints.hidden = !this.lost || !this.lost.points;
+    attr(this.lostPoints, "aria-label", this.lost ? t("lost-points", { points: num(this.lost.points) }) : null);
+    text(this.selection, worth ? `+${num(worth)}` : "");
+    text(this.refusal, choice && "refused" in choice ? choice.refused : "");
+    this.play.classList.toggle("lost-turn", Boolean(this.lost));
+
+    const left = throwing ? view.dice_in_play - this.selected.size : view.dice_in_play;
+    const risk = throwing ? (this.selected.size ? RISK[left || DICE] : null) : view.risk;
+    text(this.risk, risk === null || view.over ? "" : pct(risk));
+    this.throwButton.disabled = !this.mine || (throwing && !worth);
+    attr(this.throwButton, "aria-description", risk === null || view.over ? null : t("risk", { risk: pct(risk) }));
+
+    const banks = view.turn_points + worth;
+    this.bankButton.disabled = !this.mine || (throwing ? !worth : !view.can_bank);
+    describe(this.bankButton, banks && !view.over ? `(+${num(banks)})` : "",
+      banks && !view.over ? `+${num(banks)}` : null);
+
+    text(this.target, `${t("target")}: ${num(view.target)}`);
+    this.rows.forEach((row, seat) => {
+      text(row.total, num(view.totals[seat]));
+      row.fill.style.width = `${Math.min(100, (100 * view.totals[seat]) / view.target)}%`;
+      row.li.classList.toggle("now", !view.over && seat === view.seat);
+    });
+  }
+
+  renderDice(view, rolled) {
+    if (view.over) {
+      this.tray.show(view.tray.map(() => null));
+      return;
+    }
+    if (view.phase !== "set-aside") {
+      // Waiting for a throw: blank dice for those in play, or the lost throw, dimmed.
+      const lostFaces = this.lost?.dice ?? [];
+      this.tray.show(view.tray.map((die, position) => {
+        if (lostFaces.length) return position < lostFaces.length ? { blank: true, face: lostFaces[position], dim: true } : null;
+        return die.aside ? null : { blank: true };
+      }));
+      return;
+    }
+    this.tray.show(view.tray.map((die, position) => {
+      if (die.aside) return null;
+      const chosen = this.selected.has(position);
+      return {
+        face: die.face,
+        pressed: chosen,
+        label: chosen ? t("die-selected", { face: die.face }) : String(die.face),
+        note: chosen ? t("selected") : "",
+        disabled: !this.mine,
+        rolled,
+      };
+    }));
+  }
+
+  /**
+   * The dice set aside in this turn, a group per throw with its points. Those still out of
+   * play (since the last hot dice) are die buttons, pressed and disabled; earlier groups are
+   * pictures.
+   */
+  renderStrip(view) {
+    const key = JSON.stringify([view.groups, view.tray]);
+    if (this.stripKey === key) return;
+    this.stripKey = key;
+    const aside = view.tray.filter((die) => die.aside);
+    let first = view.groups.length; // the first group of dice still out of play
+    for (let left = aside.length; left > 0 && first > 0; ) left -= view.groups[--first].dice.length;
+    this.strip.replaceChildren(...view.groups.map((group, i) => {
+      const plus = h("span", { class: "plus num" }, `+${num(group.points)}`);
+      if (i < first) {
+        return h("li", { class: "group past" },
+          h("span", { class: "mini", "aria-hidden": "true" }, group.dice.map((face) => still(face))),
+          h("span", { class: "sr-only" }, `${group.dice.join(", ")}:`), plus);
+      }
+      const dice = group.dice.map((face) => {
+        const taken = aside.findIndex((die) => die.face === face);
+        if (taken >= 0) aside.splice(taken, 1);
+        return h("button", { type: "button", class: "die still", disabled: true, "aria-pressed": "true",
+          "data-face": face, "aria-label": t("die-aside", { face }) }, faceOf(face));
+      });
+      return h("li", { class: "group" }, h("span", { class: "mini" }, dice), plus);
+    }));
+    this.strip.hidden = !view.groups.length;
+  }
+
+  pressDie(position, button) {
+    const view = this.view;
+    if (!this.mine || view.phase !== "set-aside") return;
+    const refused = view.refusals[String(position)];
+    if (refused) {
+      shake(button); // the die stays in play, and the status says why
+      this.ctx.say(refused);
+      return;
+    }
+    if (this.selected.has(position)) this.selected.delete(position);
+    else this.selected.add(position);
+    this.ctx.render();
+  }
+
+  positions() {
+    return [...this.selected].sort();
+  }
+
+  throw() {
+    const view = this.view;
+    if (view.phase !== "set-aside") {
+      this.ctx.act({ type: "throw" });
+      return;
+    }
+    const positions = this.positions();
+    // Every die in play set aside: "Dés chauds !" first, then the player throws six or banks.
+    if (positions.length === view.dice_in_play) this.ctx.act({ type: "set_aside", set_aside: positions });
+    else this.ctx.act({ type: "throw", set_aside: positions });
+  }
+
+  bank() {
+    const view = this.view;
+    this.ctx.act(view.phase === "set-aside" ? { type: "bank", set_aside: this.positions() } : { type: "bank" });
+  }
+
+  stop() {}
+}

@@ -1,0 +1,47 @@
+// The page's words, from the server (/api/i18n/{lang}), and numbers in the language's format.
+
+let words = { messages: {}, boxes: {} };
+export let lang = "tr";
+
+export async function loadWords(chosen) {
+  const response = await fetch(`/api/i18n/${chosen}`);
+  words = await response.json();
+  lang = chosen;
+  document.documentElement.lang = chosen;
+}
+
+/** The message `key` with its `{name}` fields filled in (Python's format fields). */
+export function t(key, params = {}) {
+  const template = words.messages[key] ?? key;
+  return template.replace(/\{(\w+)(?:![rs])?\}/g, (field, name) =>
+    name in params ? String(params[name]) : field,
+  );
+}
+
+export function boxName(box) {
+  return words.boxes[box] ?? box;
+}
+
+/** Points: `10 000` in Turkish and French, `10,000` in English (zar.i18n.number). */
+export function num(n) {
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === "en" ? "," : " ");
+  return (n < 0 ? "-" : "") + digits;
+}
+
+/** A chance: `%15,7` (tr), `15,7 %` (fr), `15.7%` (en) (zar.i18n.percent). */
+export function pct(p) {
+  const digits = (100 * p).toFixed(1);
+  if (lang === "tr") return `%${digits.replace(".", ",")}`;
+  if (lang === "fr") return `${digits.replace(".", ",")} %`;
+  return `${digits}%`;
+}
+
+/** "Ali", "Ali ve Ece", "Ali, Ece ve Can". */
+export function names(list) {
+  if (list.length < 2) return list.join("");
+  return `${list.slice(0, -1).join(", ")} ${t("and")} ${list[list.length - 1]}`;
+}
+
+export function gameName(kind) {
+  return t(kind === "yams" ? "yams" : "10000");
+}

@@ -1,0 +1,142 @@
+// The new-game dialog: the game, the people (Oyuncu 1 … 6), the computer, the target or
+// the auto-fill. The server judges the names; its refusal is shown as it says it.
+
+import { get, post } from "./api.js";
+import { h } from "./dom.js";
+import { gameName, num, t } from "./i18n.js";
+
+let setup = null;
+
+function radios(name, legend, choices, checked) {
+  const id = `legend-${name}`;
+  return h("fieldset", { class: `choice choice-${name}`, role: "radiogroup", "aria-labelledby": id },
+    h("legend", { id }, legend),
+    choices.map(([value, label]) =>
+      h("label", { class: "option" },
+        h("input", { type: "radio", name, value: String(value), checked: String(value) === String(checked) }),
+        h("span", {}, label))));
+}
+
+export class NewGameDialog {
+  constructor(onCreated) {
+    this.onCreated = onCreated;
+    this.el = null;
+  }
+
+  async open(kind) {
+    setup ??= (await get("/api/setup")).data;
+    if (!this.el) this.build();
+    if (kind) this.form.elements.game.value = kind;
+    this.error.textContent = "";
+    this.changed();
+    this.el.showModal();
+    this.names()[0].focus();
+  }
+
+  build() {
+    this.error = h("p", { class: "error", role: "alert" });
+    this.list = h("ol", { class: "names" });
+    this.add = h("button", { type: "button", class: "quiet add" }, t("add-player"));
+    this.add.addEventListener("click", () => {
+      this.addName();
+      this.names().at(-1).focus();
+    });
+    this.computer = h("input", { type: "checkbox", name: "computer" });
+    this.level = h("select", { name: "level" });
+    this.computer.addEventListener("change", () => this.changed());
+    const cancel = h("button", { type: "button" }, t("cancel"));
+    cancel.addEventListener("click", () => this.el.close());
+    this.start = h("button", { type: "submit", class: "primary" }, t("start"));
+    this.form = h("form", { class: "new-game", novalidate: true },
+      h("h2", { id: "new-game-title" }, t("new-game")),
+      radios("game", t("game"), setup.games.map((g) => [g, gameName(g)]), "yams"),
+      h("fieldset", { class: "players" }, h("legend", {}, t("players")), this.list, this.add),
+      h("div", { class: "computer" },
+        h("label", { class: "check" }, this.computer, h("span", {}, t("humans-plus-ai"))),
+        h("label", { class: "level" }, h("span", {}, t("level")), this.level)),
+      radios("target", t("target"), setup.targets.map((n) => [n, num(n)]), setup.default_target),
+      radios("autofill", t("autofill"),
+        setup.autofill.map((s) => [s ?? "off", s === null ? t("off") : t("seconds", { n: s })]),
+        setup.default_autofill),
+      this.error,
+      h("div", { class: "actions" }, cancel, this.start));
+    this.form.addEventListener("change", (event) => {
+      if (event.target.name === "game") this.changed();
+    });
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.el = h("dialog", { class: "dialog", "aria-labelledby": "new-game-title" }, this.form);
+    document.body.append(this.el);
+    this.addName();
+  }
+
+  names() {
+    return [...this.list.querySelectorAll("input")];
+  }
+
+  addName() {
+    const n = this.names().length + 1;
+    if (n > setup.max_people) return;
+    const input = h("input", { type: "text", name: "player", maxlength: 24, autocomplete: "off",
+      placeholder: t("player-n", { n }), enterkeyhint: "done" });
+    const row = h("li", {}, h("label", {}, h("span", {}, t("player-n", { n })), input));
+    if (n > 1) {
+      const remove = h("button", { type: "button", class: "quiet remove",
+        "aria-label": t("remove-player", { name: t("player-n", { n }) }) }, "×");
+      remove.addEventListener("click", () => this.removeName(row));
+      row.append(remove);
+    }
+    this.list.append(row);
+    this.add.disabled = n >= setup.max_people;
+  }
+
+  /** Remove a row; the names below move up so the boxes stay Oyuncu 1 … n. */
+  removeName(row) {
+    const values = this.names().map((input) => input.value);
+    const index = [...this.list.children].indexOf(row);
+    values.splice(index, 1);
+    this.list.replaceChildren();
+    values.forEach((value) => {
+      this.addName();
+      this.names().at(-1).value = value;
+    });
+    this.names().at(Math.max(0, index - 1)).focus();
+  }
+
+  /** Show the choices of the game picked: its computer levels, the target or the auto-fill. */
+  changed() {
+    const kind = this.form.elements.game.value;
+    const levels = setup.levels[kind] ?? [];
+    const current = this.level.value;
+    this.level.replaceChildren(...levels.map((level) =>
+      h("option", { value: level }, t(`level-${level}`) === `level-${level}` ? level : t(`level-${level}`))));
+    this.level.value = levels.includes(current) ? current : setup.default_level[kind];
+    this.level.disabled = !this.computer.checked;
+    this.form.querySelector(".choice-target").hidden = kind !== "10000";
+    this.form.querySelector(".choice-autofill").hidden = kind !== "yams";
+  }
+
+  async submit() {
+    const form = this.form.elements;
+    const kind = form.game.value;
+    const body = {
+      game: kind,
+      players: this.names().map((input, i) => input.value.trim() || t("player-n", { n: i + 1 })),
+      computer: this.computer.checked,
+      level: this.computer.checked ? this.level.value : null,
+    };
+    if (kind === "10000") body.target = Number(form.target.value);
+    else body.autofill = form.autofill.value === "off" ? null : Number(form.autofill.value);
+    this.start.disabled = true;
+    const response = await post("/api/games", body);
+    this.start.disabled = false;
+    if (!response.ok) {
+      this.error.textContent = response.data.detail;
+      return;
+    }
+    this.el.close();
+    this.onCreated(response.data);
+  }
+}

@@ -1,0 +1,121 @@
+"""Browser tests: Debian's Chromium, driven by Playwright, against the real app.
+
+The app runs in this process (uvicorn in a thread) over a fresh SQLite file, with dice the
+tests can script: ``dice.script(1, 1, 1, 5, 5, 5)`` makes the next throws show those
+faces; unscripted throws come from the operating system's randomness, as in play.
+
+These tests run as their own pytest invocation (``make browser``): sync Playwright leaves
+an event loop running, which breaks asyncio tests run after it in the same process.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page
+
+from browser.scripted_dice import ScriptedDice
+from zar.server import create_app
+from zar.store import SqliteStore
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Without the background-networking flags Chromium keeps trying to reach the internet.
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OUTPUT = Path(__file__).resolve().parent.parent / "output"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def dice() -> ScriptedDice:
+    return ScriptedDice()
+
+
+@pytest.fixture(autouse=True)
+def _unscripted(dice: ScriptedDice) -> Iterator[None]:
+    """Each test starts with random dice, and leaves no scripted face behind."""
+    dice.clear()
+    yield
+    dice.clear()
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory, dice: ScriptedDice) -> Iterator[str]:
+    """The app on a free port of 127.0.0.1, for ``page.goto("/")``."""
+    store = SqliteStore(tmp_path_factory.mktemp("zar") / "zar.sqlite3")
+    port = _free_port()
+    config = uvicorn.Config(
+        create_app(store, dice=dice),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the app did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+    store.close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (make browser does it)")
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(autouse=True)
+def _no_script_errors(page: Page) -> Iterator[None]:
+    """No uncaught exception, no refusal by the content security policy, in any test.
+
+    Refused requests (a 409, a 422) are part of the tests: Chromium logs them as "Failed to
+    load resource", which is not counted.
+    """
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    yield
+    assert errors == []
+
+
+@pytest.fixture(scope="session")
+def output() -> Path:
+    """tests/output/ (git-ignored): the screenshots, to look at."""
+    OUTPUT.mkdir(exist_ok=True)
+    return OUTPUT

@@ -1,0 +1,123 @@
+"""A person at the page: what they see (by roles and accessible names, in Turkish) and
+what they do. The browser tests read as a game played through the page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+# The seed's box names, in the card's order.
+BOXES = (
+    "Bir", "İki", "Üç", "Dört", "Beş", "Altı",
+    "Üçlü", "Dörtlü", "Full", "Küçük seri", "Büyük seri", "Şans", "Penta",
+)  # fmt: skip
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+class Person:
+    """One person's hands on the page."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # Where things are
+
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    @property
+    def dice(self) -> Locator:
+        return self.page.get_by_role("group", name="Zarlar").get_by_role("button")
+
+    @property
+    def status(self) -> Locator:
+        return self.page.get_by_role("status")
+
+    @property
+    def header(self) -> Locator:
+        return self.page.get_by_role("banner")
+
+    def faces(self) -> list[int]:
+        """The faces of the dice in the tray, in order."""
+        return [int(f) for f in self.dice.evaluate_all("ds => ds.map(d => d.dataset.face)")]
+
+    def in_play(self) -> list[int]:
+        """The faces of the dice not kept, chosen or set aside."""
+        return [f for f, p in zip(self.faces(), self.pressed(), strict=True) if not p]
+
+    def pressed(self) -> list[bool]:
+        return [p == "true" for p in self.dice.evaluate_all(
+            "ds => ds.map(d => d.getAttribute('aria-pressed'))")]  # fmt: skip
+
+    # Starting
+
+    def open(self, path: str = "/") -> None:
+        separator = "&" if "?" in path else "?"
+        self.page.goto(f"{path}{separator}pace=instant")
+
+    def new_game(
+        self,
+        game: str,
+        *players: str,
+        computer: bool = False,
+        target: str | None = None,
+        autofill: str | None = None,
+    ) -> None:
+        """Fill in the new-game dialog and start; the game's screen is then showing."""
+        self.page.get_by_role("button", name="Yeni oyun").click()
+        dialog = self.page.get_by_role("dialog")
+        dialog.get_by_role("radiogroup", name="Oyun").get_by_role(
+            "radio", name=game, exact=True
+        ).check()
+        for n, name in enumerate(players, start=1):
+            if n > 1:
+                dialog.get_by_role("button", name="Oyuncu ekle").click()
+            dialog.get_by_role("textbox", name=f"Oyuncu {n}").fill(name)
+        if computer:
+            dialog.get_by_role("checkbox", name="Humains + 1 IA").check()
+        if target:
+            dialog.get_by_role("radiogroup", name="Hedef").get_by_role(
+                "radio", name=target, exact=True
+            ).check()
+        if autofill:
+            dialog.get_by_role("radiogroup", name="Otomatik yazma").get_by_role(
+                "radio", name=autofill, exact=True
+            ).check()
+        self.button("Başlat").click()
+        expect(self.button("At")).to_be_visible()
+
+    # Playing
+
+    def version(self) -> str | None:
+        """The version of the state on screen (the game's data-version)."""
+        return self.page.locator("[data-version]").get_attribute("data-version")
+
+    def act(self, name: str) -> None:
+        """Press a button and wait until the screen shows what it did."""
+        button = self.button(name)
+        expect(button).to_be_enabled()
+        version = self.version()
+        button.click()
+        expect(self.page.locator("[data-version]")).not_to_have_attribute(
+            "data-version", version or ""
+        )
+
+    def throw(self) -> None:
+        self.act("At")
+
+    def wait_for_turn(self, name: str) -> None:
+        """Until the header says it is `name`'s turn, or the game is over."""
+        expect(self.header.get_by_text(f"Sıra: {name}").or_(self.winner())).to_be_visible()
+
+    def winner(self) -> Locator:
+        return self.page.get_by_role("heading", name=re.compile("Kazanan"))
+
+    def shot(self, output: Path, name: str) -> None:
+        """A screenshot of the whole page from its top, once the turn's banner is gone."""
+        expect(self.page.locator(".banner.show")).to_have_count(0)
+        self.page.evaluate("window.scrollTo(0, 0)")
+        self.page.screenshot(path=str(output / f"{name}.png"), full_page=True)
