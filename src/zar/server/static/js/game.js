@@ -101,6 +101,7 @@ export class GameScreen {
     if (passed) said.push(t("turn-of", { name: view.players[view.seat].name }));
     this.say(said);
     if (passed) this.banner(view);
+    else if (view.over) this.hideBanner(); // nobody's turn now: the winner shows unhidden
     if (this.board.celebrates(view)) this.celebrate();
     if (view.over) this.finish(view);
     this.schedule();
@@ -143,6 +144,11 @@ export class GameScreen {
     banner.textContent = t("turn-of", { name: view.players[view.seat].name });
     clearTimeout(this.bannerTimer);
     this.bannerTimer = setTimeout(() => banner.classList.remove("show"), instant ? 500 : 1400);
+  }
+
+  hideBanner() {
+    clearTimeout(this.bannerTimer);
+    document.getElementById("banner").classList.remove("show");
   }
 
   celebrate() {
