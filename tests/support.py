@@ -43,3 +43,20 @@ def refuse(state: Any, action: object) -> IllegalAction:
     assert state == before
     assert state.events == before.events
     return err.value
+
+
+def try_illegal(state: Any, action: object) -> None:
+    """Try an action that may be refused: if it is, by an IllegalAction with a reason; either
+    way the state is left as it was."""
+    before = copy.deepcopy(state)
+    try:
+        state.apply(action)
+    except ValueError as err:
+        refused: ValueError | None = err
+    else:
+        refused = None
+    assert state == before
+    assert state.events == before.events
+    if refused is not None:
+        assert isinstance(refused, IllegalAction), f"{action!r}: {refused!r}"
+        assert refused.reason

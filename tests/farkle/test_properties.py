@@ -4,14 +4,13 @@ Hypothesis draws the dice and picks among the legal actions, leaning toward bank
 that games stay short; the target is 5 000.
 """
 
-import copy
 from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zar.farkle
-from support import WHOLE_GAMES, seatings
+from support import WHOLE_GAMES, seatings, try_illegal
 from zar.farkle import (
     DICE,
     Bank,
@@ -26,7 +25,7 @@ from zar.farkle import (
     TurnLost,
     selections,
 )
-from zar.table import IllegalAction, winners
+from zar.table import winners
 
 # A game of six seats at 5 000 takes a few hundred actions; this bound is never reached.
 MAX_ACTIONS = 20_000
@@ -89,22 +88,6 @@ def play(data: st.DataObject, game: FarkleSettings, *, junk: bool = False) -> li
             try_illegal(state, junk_action(data, state))
         states.append(state.apply(legal_action(data, state)))
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
-
-
-def try_illegal(state: FarkleState, action: FarkleAction) -> None:
-    """A refused action raises IllegalAction and leaves the state as it was."""
-    before = copy.deepcopy(state)
-    try:
-        state.apply(action)
-    except ValueError as err:
-        refused: ValueError | None = err
-    else:
-        refused = None
-    assert state == before
-    assert state.events == before.events
-    if refused is not None:
-        assert isinstance(refused, IllegalAction), f"{action!r}: {refused!r}"
-        assert refused.reason
 
 
 @GAMES

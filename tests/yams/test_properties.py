@@ -4,14 +4,13 @@ Hypothesis draws the dice (a Penta now and then, so that the Joker and the +100 
 up), which dice to keep, and the box among those the rules allow.
 """
 
-import copy
 from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import WHOLE_GAMES, seatings
-from zar.table import IllegalAction, winners
+from support import WHOLE_GAMES, seatings, try_illegal
+from zar.table import winners
 from zar.yams import (
     LOWER,
     UPPER,
@@ -172,22 +171,6 @@ def junk_action(data: st.DataObject, state: YamsState) -> YamsAction:
         ),
         label="junk",
     )
-
-
-def try_illegal(state: YamsState, action: YamsAction) -> None:
-    """A refused action raises IllegalAction and leaves the state as it was."""
-    before = copy.deepcopy(state)
-    try:
-        state.apply(action)
-    except ValueError as err:
-        refused: ValueError | None = err
-    else:
-        refused = None
-    assert state == before
-    assert state.events == before.events
-    if refused is not None:
-        assert isinstance(refused, IllegalAction), f"{action!r}: {refused!r}"
-        assert refused.reason
 
 
 @settings(GAMES, max_examples=10)
