@@ -111,7 +111,9 @@ export class FarkleBoard {
     this.lostPoints.hidden = !this.lost || !this.lost.points;
     attr(this.lostPoints, "aria-label", this.lost ? t("lost-points", { points: num(this.lost.points) }) : null);
     text(this.selection, worth ? `+${num(worth)}` : "");
-    text(this.refusal, choice && "refused" in choice ? choice.refused : "");
+    // Nothing chosen yet after a throw: say what to do, so that greyed buttons never puzzle.
+    const hint = throwing && this.mine && !this.selected.size ? t("pick-dice") : "";
+    text(this.refusal, choice && "refused" in choice ? choice.refused : hint);
     this.play.classList.toggle("lost-turn", Boolean(this.lost));
 
     const left = throwing ? view.dice_in_play - this.selected.size : view.dice_in_play;
