@@ -176,6 +176,7 @@ def test_yams_refusals(client: TestClient, dice: ScriptedDice) -> None:
     assert act(client, game, 422, type="throw", keep=[0, 0])["reason"] == "die-twice"
     assert act(client, game, 422, type="autofill")["reason"] == "autofill-too-early"
     assert act(client, game, 422, type="bank")["reason"] == "no-such-action"
+    assert act(client, game, 422, type="throw", set_aside=[0])["reason"] == "no-such-action"
     assert act(client, game, 422, type="computer")["reason"] == "not-computer-turn"
     game = act(client, game, type="throw")
     game = act(client, game, type="throw")
@@ -243,6 +244,7 @@ def test_10000_refused_die_says_why_and_stays(client: TestClient, dice: Scripted
     refusal = act(client, game, 422, type="throw", set_aside=[0, 2])
     assert refusal["detail"] == "Tek başına 2 puan getirmiyor"
     assert act(client, game, 422, type="bank")["reason"] == "set-aside-first"
+    assert act(client, game, 422, type="throw", keep=[0])["reason"] == "no-such-action"
     dice.script(1, 2, 3)
     game = act(client, game, type="throw", set_aside=[1, 2, 4])
     assert game["turn_points"] == 250

@@ -46,6 +46,10 @@ def actions_for(record: Record, intent: Intent, dice: DiceSource) -> list[Action
         return [_computer_step(record, computer.level, dice)]
     if computer.computer:
         raise IllegalAction("it is the computer's turn", reason="computer-turn")
+    # A field of the other game is a mistake of the sender's: refused, not ignored.
+    stray = intent.set_aside if record.kind == "yams" else (intent.keep or intent.box)
+    if stray:
+        raise IllegalAction(f"{record.kind} has no such action", reason="no-such-action")
     match record.kind:
         case "yams":
             assert isinstance(state, yams.YamsState)
