@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any, Literal, get_args
 
 from zar import farkle, yams
-from zar.table import IllegalAction, Seat
+from zar.table import IllegalAction, Seat, replay
 
 __all__ = ["GAMES", "Action", "GameKind", "Record", "State"]
 
@@ -84,8 +84,8 @@ class Record:
     target: int | None = None  # 10 000 only
     autofill: int | None = None  # Yams: seconds before the computer writes a third throw
     log: tuple[Action, ...] = ()
-    # Replaying is cheap, but a record is read far more often than written.
-    _states: dict[int, State] = field(default_factory=dict, compare=False, repr=False)
+    # The replay of the log, kept: a record is read far more often than written.
+    _state: State | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def new(
@@ -124,20 +124,16 @@ class Record:
 
     @property
     def state(self) -> State:
-        state = self._states.get(self.version)
-        if state is None:
-            state = self.start
-            for action in self.log:
-                state = state.apply(action)  # type: ignore[arg-type]
-            self._states[self.version] = state
-        return state
+        if self._state is None:
+            object.__setattr__(self, "_state", replay(self.start, self.log))
+        assert self._state is not None
+        return self._state
 
     def append(self, action: Action) -> Record:
         """The record with ``action`` added; raises IllegalAction, changing nothing, if refused."""
         state = self.state.apply(action)  # type: ignore[arg-type]
-        record = Record(self.kind, self.seats, self.target, self.autofill, (*self.log, action))
-        record._states[record.version] = state
-        return record
+        log = (*self.log, action)
+        return Record(self.kind, self.seats, self.target, self.autofill, log, _state=state)
 
     def settings_json(self) -> dict[str, Any]:
         return {
@@ -184,6 +180,5 @@ class Record:
             except IllegalAction as refusal:
                 raise ValueError(f"action {len(actions) + 1} of the log: {refusal}") from None
             actions.append(action)
-        replayed = cls(kind, record.seats, record.target, record.autofill, tuple(actions))
-        replayed._states[replayed.version] = state
-        return replayed
+        log = tuple(actions)
+        return cls(kind, record.seats, record.target, record.autofill, log, _state=state)
