@@ -172,10 +172,12 @@ def test_keys_keep_dice_and_throw(page: Page) -> None:
     ali.open()
     ali.new_game("Yams", "Ali")
     page.keyboard.press("Enter")
+    # The dice answer the keys once the throw is on screen, not before.
+    expect(page.locator("[data-version]")).to_have_attribute("data-version", "1")
     expect(ali.dice).to_have_count(5)
     page.keyboard.press("2")
-    assert ali.pressed() == [False, True, False, False, False]
     expect(ali.dice.nth(1)).to_have_accessible_name(re.compile(r"^\d, tutuldu$"))
+    assert ali.pressed() == [False, True, False, False, False]
     kept = ali.faces()[1]
     page.evaluate("document.activeElement.blur()")
     version = ali.version()
