@@ -4,11 +4,6 @@ screen follows the game live."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -19,61 +14,7 @@ from typing import Any
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """``zar serve`` in its own process, on a free port of 127.0.0.1."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        self.port = free_port()
-        self.process: subprocess.Popen[str] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        env = {**os.environ, "ZAR_PORT": str(self.port), "ZAR_DB": str(self.db)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "zar", "serve"],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        first = self.process.stdout.readline()
-        assert f"http://127.0.0.1:{self.port}/" in first  # it prints its address
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                self.call("GET", "/api/games")
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-        if self.process.stdout:
-            self.process.stdout.close()
-
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            self.url + path, data=data, method=method, headers={"content-type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.loads(response.read())
+from server.serving import Server
 
 
 @pytest.fixture

@@ -1,0 +1,76 @@
+"""``zar serve`` as a real process on a free port, for the tests that start, kill and
+start it again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Server", "free_port"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``zar serve`` in its own process, on a free port of 127.0.0.1, its games in ``db``;
+    ``env`` adds to (or overrides) the environment it is started with."""
+
+    def __init__(self, db: Path | str, env: Mapping[str, str] | None = None) -> None:
+        self.db = db
+        self.env = dict(env or {})
+        self.port = free_port()
+        self.process: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {**os.environ, "ZAR_PORT": str(self.port), "ZAR_DB": str(self.db), **self.env}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "zar", "serve"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline()
+        assert f"http://127.0.0.1:{self.port}/" in first, first  # it prints its address
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                self.call("GET", "/api/games")
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        if self.process.stdout:
+            self.process.stdout.close()
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.url + path, data=data, method=method, headers={"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
