@@ -9,8 +9,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,8 @@ class Server:
         self.env = dict(env or {})
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
+        self.output: deque[str] = deque(maxlen=200)  # its last lines, for a failure's message
+        self._reader: threading.Thread | None = None
 
     @property
     def url(self) -> str:
@@ -51,6 +55,11 @@ class Server:
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         assert f"http://127.0.0.1:{self.port}/" in first, first  # it prints its address
+        # Read whatever else it says, so that a full pipe never blocks it.
+        self._reader = threading.Thread(
+            target=self.output.extend, args=(self.process.stdout,), daemon=True
+        )
+        self._reader.start()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -61,9 +70,12 @@ class Server:
         raise AssertionError("the server did not start")
 
     def kill(self) -> None:
+        """SIGKILL: no chance to tidy up."""
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
+        if self._reader is not None:
+            self._reader.join(timeout=10)  # the pipe has ended: it has read everything
         if self.process.stdout:
             self.process.stdout.close()
 
