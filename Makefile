@@ -10,6 +10,8 @@ GAME ?= yams
 ARGS ?=
 
 CHROMIUM ?= /usr/bin/chromium
+# Debian's PostgreSQL: initdb and pg_ctl under /usr/lib/postgresql/<version>/bin.
+POSTGRESQL ?= /usr/lib/postgresql
 
 .PHONY: run play test lint typecheck pytest browser clean
 
@@ -38,8 +40,13 @@ lint: $(VENV)/.test-installed
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
 
-pytest: $(VENV)/.test-installed
-	$(BIN)/python -m pytest
+# The store tests run against a real PostgreSQL too (a throwaway server, tests/conftest.py):
+# from Debian when missing, and required, so that they fail rather than skip.
+pytest: $(VENV)/.test-installed $(POSTGRESQL)
+	ZAR_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest
+
+$(POSTGRESQL):
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
 
 # Chromium from Debian: Playwright's own download needs the internet.
 $(CHROMIUM):

@@ -2,16 +2,19 @@
 
 A cache folder of the session's own for solved strategies, for every test (the user's is
 never touched); the optimal Yams strategies, each variant built once per session; the
-two-player 10 000 strategy to 5 000, built once.
+two-player 10 000 strategy to 5 000, built once; a throwaway PostgreSQL server, started on
+first use (skipped where PostgreSQL is not installed, unless ``ZAR_REQUIRE_POSTGRES=1``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from throwaway_postgres import ThrowawayPostgres, find_bin
 from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
 
@@ -45,3 +48,28 @@ def solved(session_cache: Path) -> Callable[[str], Strategy]:
 def expert(session_cache: Path) -> WinStrategy:
     """The two-player 10 000 strategy to 5 000, built once (then in the session's cache)."""
     return WinStrategy.load(5_000)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[ThrowawayPostgres]:
+    """A PostgreSQL server for the session, stopped at its end (also after a failure)."""
+    bin_dir = find_bin()
+    if bin_dir is None:
+        reason = "PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postgresql)"
+        if os.environ.get("ZAR_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"ZAR_REQUIRE_POSTGRES=1: {reason}")
+        pytest.skip(reason)
+    server = ThrowawayPostgres(bin_dir)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: ThrowawayPostgres) -> Iterator[str]:
+    """The URL of a fresh, empty database, dropped after the test."""
+    url = postgres_server.new_database()
+    yield url
+    postgres_server.drop_database(url)

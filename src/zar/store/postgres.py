@@ -1,0 +1,290 @@
+"""The shared store: one PostgreSQL database that several server processes use at once.
+
+An append locks its game's row (``SELECT ... FOR UPDATE``) and checks the version inside
+the transaction, so two processes can never both add the same version; the primary key
+(game_id, seq) of the actions is the last guard. The append also sends
+``NOTIFY zar_games, 'id:version'``, which PostgreSQL delivers when the transaction
+commits: every process listening (:meth:`PostgresStore.watch`) learns that the game moved
+on, without polling and without another server.
+
+The tables are brought up to this version of Zar on opening by the migrations below, in
+order, one transaction each, under a lock so that processes starting together take turns;
+the ``schema_version`` table says how many are applied.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import errors
+from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import ConnectionPool
+
+from zar.record import Action, Record, action_to_json
+from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
+
+__all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
+
+CHANNEL = "zar_games"
+
+# Each migration's statements, in order; never change one that has shipped, add another.
+# The same steps as SQLite's (zar.store.sqlite), in PostgreSQL's words.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: games and their actions
+    (
+        """CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            settings TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            finished BOOLEAN NOT NULL DEFAULT FALSE,
+            summary TEXT NOT NULL DEFAULT '{}'
+        )""",
+        """CREATE TABLE actions (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )""",
+        "CREATE INDEX games_by_update ON games (finished, updated_at)",
+    ),
+    # 2: the game's kind in a column, for the history's filters
+    (
+        "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        "UPDATE games SET kind = settings::jsonb ->> 'kind'",
+        "CREATE INDEX games_by_kind ON games (finished, kind, updated_at)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+# pg_advisory_xact_lock's key for migrating: any number no other program uses ("zar" + 1).
+_MIGRATION_LOCK = 0x7A617201
+
+
+class PostgresStore:
+    """The shared store: a pool of connections to one PostgreSQL database.
+
+    ``url`` is a libpq URL (``postgresql://user:password@host:port/database``); the
+    ``postgresql+psycopg://`` spelling of SQLAlchemy is taken too. ``pool_size`` caps the
+    connections this process opens; a request waits up to ``timeout`` seconds for one.
+    """
+
+    def __init__(self, url: str, *, pool_size: int = 10, timeout: float = 5) -> None:
+        self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        self.name = _without_password(self.url)
+        try:
+            with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
+                self._migrate(db)
+        except psycopg.Error as error:
+            raise UnusableStore(f"{self.name} cannot be opened: {_first_line(error)}") from None
+        self._pool = ConnectionPool(
+            self.url,
+            min_size=1,
+            max_size=pool_size,
+            timeout=timeout,
+            kwargs={"autocommit": True},
+            # A connection the server dropped (a restart) is replaced, not handed out.
+            check=ConnectionPool.check_connection,
+            open=False,
+            name="zar",
+        )
+        self._pool.open()
+
+    def _migrate(self, db: psycopg.Connection[Any]) -> None:
+        """Apply the migrations the database lacks, each in its own transaction."""
+        while True:
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+                db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                row = db.execute("SELECT version FROM schema_version").fetchone()
+                version = 0 if row is None else row[0]
+                if version > SCHEMA_VERSION:
+                    raise UnusableStore(
+                        f"{self.name} was written by a newer Zar (schema version {version};"
+                        f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
+                    )
+                if version == SCHEMA_VERSION:
+                    return
+                for statement in MIGRATIONS[version]:
+                    db.execute(statement)
+                if row is None:
+                    db.execute("INSERT INTO schema_version (version) VALUES (1)")
+                else:
+                    db.execute("UPDATE schema_version SET version = %s", (version + 1,))
+
+    def close(self) -> None:
+        self._pool.close()
+
+    @contextmanager
+    def _connection(self, *, writing: bool) -> Iterator[psycopg.Connection[Any]]:
+        """A connection of the pool; the server out of reach, full or read-only is
+        StoreUnavailable."""
+        try:
+            with self._pool.connection() as db:
+                yield db
+        except (psycopg.OperationalError, errors.ReadOnlySqlTransaction) as error:
+            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=writing) from error
+
+    def create(self, game_id: str, record: Record, now: str, summary: Mapping[str, Any]) -> None:
+        settings = json.dumps(record.settings_json())
+        with self._connection(writing=True) as db:
+            db.execute(
+                "INSERT INTO games (id, kind, settings, created_at, updated_at, summary)"
+                " VALUES (%s, %s, %s, %s, %s, %s)",
+                (game_id, record.kind, settings, now, now, json.dumps(summary)),
+            )
+
+    def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        actions: list[Action],
+        now: str,
+        *,
+        finished: bool,
+        summary: Mapping[str, Any],
+    ) -> int:
+        """Add ``actions`` after ``expected_version``, all or none; returns the new version."""
+        version = expected_version + len(actions)
+        with self._connection(writing=True) as db:
+            try:
+                with db.transaction():
+                    row = db.execute(
+                        "SELECT version FROM games WHERE id = %s FOR UPDATE", (game_id,)
+                    ).fetchone()
+                    if row is None:
+                        raise UnknownGame(game_id)
+                    if row[0] != expected_version:
+                        raise Conflict(row[0])
+                    with db.cursor() as cursor:
+                        cursor.executemany(
+                            "INSERT INTO actions (game_id, seq, action, at)"
+                            " VALUES (%s, %s, %s, %s)",
+                            [
+                                (game_id, expected_version + i + 1, json.dumps(action_to_json(a)),
+                                 now)
+                                for i, a in enumerate(actions)
+                            ],
+                        )  # fmt: skip
+                    db.execute(
+                        "UPDATE games SET version = %s, finished = %s, updated_at = %s,"
+                        " summary = %s WHERE id = %s",
+                        (version, finished, now, json.dumps(summary), game_id),
+                    )
+                    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{version}"))
+            except errors.UniqueViolation:
+                # Only if the row lock were bypassed: the key still refuses a second version.
+                row = db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
+                raise Conflict(row[0] if row else expected_version) from None
+        return version
+
+    def load(self, game_id: str) -> Record:
+        """The game's record, replayed from its log; raises :class:`UnknownGame`."""
+        with self._connection(writing=False) as db:
+            row = db.execute("SELECT settings FROM games WHERE id = %s", (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGame(game_id)
+            log = [
+                json.loads(a)
+                for (a,) in db.execute(
+                    "SELECT action FROM actions WHERE game_id = %s ORDER BY seq", (game_id,)
+                )
+            ]
+        return Record.from_json({**json.loads(row[0]), "log": log})
+
+    def games(
+        self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
+    ) -> list[GameSummary]:
+        """The latest games first, only finished or unfinished ones, or of one kind, if asked."""
+        query = "SELECT id, kind, created_at, updated_at, version, finished, summary FROM games"
+        where: list[str] = []
+        params: list[Any] = []
+        if finished is not None:
+            where.append("finished = %s")
+            params.append(finished)
+        if kind is not None:
+            where.append("kind = %s")
+            params.append(kind)
+        if where:
+            query += " WHERE " + " AND ".join(where)
+        query += " ORDER BY updated_at DESC, id LIMIT %s"
+        with self._connection(writing=False) as db:
+            rows = db.execute(query, (*params, limit)).fetchall()
+        return [
+            GameSummary(
+                id=r[0],
+                kind=r[1],
+                created_at=r[2],
+                updated_at=r[3],
+                version=r[4],
+                finished=r[5],
+                summary=json.loads(r[6]),
+            )
+            for r in rows
+        ]
+
+    def watch(self, changed: Callable[[str | None, int], None]) -> Callable[[], None]:
+        """Listen on ``zar_games`` in a thread of its own, with a connection of its own.
+
+        Listening has begun when this returns. If the connection drops, the thread connects
+        again and says ``changed(None, 0)``: what was announced meanwhile is lost.
+        """
+        stop = threading.Event()
+        first = self._listen()
+
+        def run() -> None:
+            db: psycopg.Connection[Any] | None = first
+            while not stop.is_set():
+                try:
+                    if db is None:
+                        db = self._listen()
+                        changed(None, 0)
+                    for note in db.notifies(timeout=0.5):
+                        game_id, _, version = note.payload.rpartition(":")
+                        changed(game_id, int(version))
+                except psycopg.Error:
+                    if db is not None:
+                        db.close()
+                    db = None
+                    stop.wait(1)
+            if db is not None:
+                db.close()
+
+        thread = threading.Thread(target=run, name="zar-listen", daemon=True)
+        thread.start()
+
+        def close() -> None:
+            stop.set()
+            thread.join()
+
+        return close
+
+    def _listen(self) -> psycopg.Connection[Any]:
+        try:
+            db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+            db.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error as error:
+            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
+        return db
+
+
+def _without_password(url: str) -> str:
+    """The URL for people to read: ``postgresql://user@host:port/database``."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.Error:
+        return "postgresql://?"
+    user = f"{parts['user']}@" if parts.get("user") else ""
+    port = f":{parts['port']}" if parts.get("port") else ""
+    return f"postgresql://{user}{parts.get('host', '')}{port}/{parts.get('dbname', '')}"
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

@@ -1,0 +1,274 @@
+"""The embedded store: one SQLite file in WAL mode, every append a committed transaction.
+
+On opening, the file is checked (``PRAGMA quick_check``) and its tables are brought up to
+this version of Zar by the migrations below, in order, one transaction each; the file's
+``user_version`` says how many are applied. A damaged file, or one from a newer Zar, is
+refused with :class:`UnusableStore`, naming the file. A write the disk refuses (full,
+read-only) raises :class:`StoreUnavailable` and leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from zar.record import Action, Record, action_to_json
+from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SqliteStore"]
+
+# Each migration's statements, in order; never change one that has shipped, add another.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: games and their actions
+    (
+        """CREATE TABLE IF NOT EXISTS games (
+            id TEXT PRIMARY KEY,
+            settings TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            finished INTEGER NOT NULL DEFAULT 0,
+            summary TEXT NOT NULL DEFAULT '{}'
+        )""",
+        """CREATE TABLE IF NOT EXISTS actions (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )""",
+        "CREATE INDEX IF NOT EXISTS games_by_update ON games (finished, updated_at)",
+    ),
+    # 2: the game's kind in a column, for the history's filters
+    (
+        "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        "UPDATE games SET kind = json_extract(settings, '$.kind')",
+        "CREATE INDEX games_by_kind ON games (finished, kind, updated_at)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SqliteStore:
+    """The embedded store: one SQLite file in WAL mode, every append a committed transaction.
+
+    ``path`` is a file, ``":memory:"``, or a ``file:`` URI (``file:zar.sqlite3?mode=ro``
+    opens it read-only). ``max_pages`` caps the file's size in pages, as a quota would.
+    """
+
+    def __init__(self, path: Path | str, *, max_pages: int | None = None) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        uri = isinstance(path, str) and path.startswith("file:")
+        if not uri and self.name != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(
+                self.name, check_same_thread=False, isolation_level=None, timeout=30, uri=uri
+            )
+        except sqlite3.Error as error:
+            raise UnusableStore(f"{self.name} cannot be opened: {error}") from None
+        try:
+            self._check()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed action survives a power cut, not only a killed process.
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            if max_pages is not None:
+                self._db.execute(f"PRAGMA max_page_count={int(max_pages)}")
+            self._migrate()
+        except sqlite3.Error as error:
+            self._db.close()
+            if error.sqlite_errorname in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+                raise UnusableStore(_damaged(self.name, str(error))) from None
+            raise UnusableStore(f"{self.name} cannot be opened: {error}") from None
+        except UnusableStore:
+            self._db.close()
+            raise
+
+    def _check(self) -> None:
+        """Refuse a damaged file before anything is written to it."""
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise UnusableStore(_damaged(self.name, problems[0]))
+
+    def _migrate(self) -> None:
+        """Apply the migrations this file lacks, each in its own transaction."""
+        for version in range(self._version(), SCHEMA_VERSION):
+            with self._transaction() as db:
+                if self._version() > version:
+                    continue  # another process did it first
+                for statement in MIGRATIONS[version]:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version={version + 1}")
+        if self._version() > SCHEMA_VERSION:
+            raise UnusableStore(
+                f"{self.name} was written by a newer Zar (schema version {self._version()};"
+                f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
+            )
+
+    def _version(self) -> int:
+        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+        return version
+
+    def watch(self, changed: Callable[[str | None, int], None]) -> Callable[[], None]:
+        """Nothing to watch: one process serves a SQLite file and announces its own changes."""
+        return lambda: None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException:
+            # A full disk may have rolled the transaction back already.
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, all or nothing; a write the disk refuses is StoreUnavailable."""
+        with self._lock:
+            try:
+                with self._transaction() as db:
+                    yield db
+            except sqlite3.Error as error:
+                if not _unavailable(error):
+                    raise
+                raise StoreUnavailable(f"{self.name}: {error}", writing=True) from error
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                yield self._db
+            except sqlite3.Error as error:
+                if not _unavailable(error):
+                    raise
+                raise StoreUnavailable(f"{self.name}: {error}", writing=False) from error
+
+    def create(self, game_id: str, record: Record, now: str, summary: Mapping[str, Any]) -> None:
+        settings = json.dumps(record.settings_json())
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO games (id, kind, settings, created_at, updated_at, summary)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, record.kind, settings, now, now, json.dumps(summary)),
+            )
+
+    def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        actions: list[Action],
+        now: str,
+        *,
+        finished: bool,
+        summary: Mapping[str, Any],
+    ) -> int:
+        """Add ``actions`` after ``expected_version``, all or none; returns the new version."""
+        with self._writing() as db:
+            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGame(game_id)
+            if row[0] != expected_version:
+                raise Conflict(row[0])
+            db.executemany(
+                "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                [
+                    (game_id, expected_version + i + 1, json.dumps(action_to_json(a)), now)
+                    for i, a in enumerate(actions)
+                ],
+            )
+            version = expected_version + len(actions)
+            db.execute(
+                "UPDATE games SET version = ?, finished = ?, updated_at = ?, summary = ?"
+                " WHERE id = ?",
+                (version, int(finished), now, json.dumps(summary), game_id),
+            )
+        return version
+
+    def load(self, game_id: str) -> Record:
+        """The game's record, replayed from its log; raises :class:`UnknownGame`."""
+        with self._reading() as db:
+            row = db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGame(game_id)
+            log = [
+                json.loads(a)
+                for (a,) in db.execute(
+                    "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+                )
+            ]
+        return Record.from_json({**json.loads(row[0]), "log": log})
+
+    def games(
+        self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
+    ) -> list[GameSummary]:
+        """The latest games first, only finished or unfinished ones, or of one kind, if asked."""
+        query = "SELECT id, kind, created_at, updated_at, version, finished, summary FROM games"
+        where: list[str] = []
+        params: list[Any] = []
+        if finished is not None:
+            where.append("finished = ?")
+            params.append(int(finished))
+        if kind is not None:
+            where.append("kind = ?")
+            params.append(kind)
+        if where:
+            query += " WHERE " + " AND ".join(where)
+        query += " ORDER BY updated_at DESC, id LIMIT ?"
+        with self._reading() as db:
+            rows = db.execute(query, (*params, limit)).fetchall()
+        return [
+            GameSummary(
+                id=r[0],
+                kind=r[1],
+                created_at=r[2],
+                updated_at=r[3],
+                version=r[4],
+                finished=bool(r[5]),
+                summary=json.loads(r[6]),
+            )
+            for r in rows
+        ]
+
+
+# What the file or the disk may refuse (full, read-only, gone, locked for too long), unlike a
+# constraint or a misuse, which are bugs.
+_UNAVAILABLE = (
+    "SQLITE_FULL",
+    "SQLITE_READONLY",
+    "SQLITE_IOERR",
+    "SQLITE_CANTOPEN",
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+    "SQLITE_PERM",
+    "SQLITE_NOMEM",
+    "SQLITE_CORRUPT",
+    "SQLITE_NOTADB",
+)
+
+
+def _unavailable(error: sqlite3.Error) -> bool:
+    name = getattr(error, "sqlite_errorname", None) or ""
+    return name.startswith(_UNAVAILABLE)
+
+
+def _damaged(name: str, problem: str) -> str:
+    return (
+        f"{name} is damaged ({problem}); Zar will not use it:"
+        " restore a copy, or move it aside to start afresh"
+    )

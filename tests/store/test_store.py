@@ -1,0 +1,194 @@
+"""Both stores keep the same promises: a game is its log, appended all or nothing, on the
+version it was made for; a stale or repeated version is refused and changes nothing."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from store_support import (
+    NOW,
+    Backend,
+    append,
+    create,
+    farkle_turn,
+    one_person_yams,
+    two_person_10000,
+    yams_round,
+    yams_round_of_three,
+)
+from zar.server.views import summary
+from zar.store import Conflict, Store, UnknownGame
+
+
+def test_a_game_comes_back_as_it_was_kept(store: Store) -> None:
+    record = one_person_yams()
+    create(store, "g1", record)
+    assert store.load("g1") == record
+    for _ in range(3):
+        record = append(store, "g1", record, yams_round(record))
+    assert store.load("g1") == record
+    assert store.load("g1").state == record.state
+    farkle = two_person_10000()
+    create(store, "g2", farkle)
+    farkle = append(store, "g2", farkle, farkle_turn(farkle))
+    assert store.load("g2") == farkle
+    assert store.load("g2").state.totals == (100, 0)
+
+
+@pytest.mark.parametrize("expected", [0, 1, 3, 4])
+def test_an_append_on_another_version_is_refused_and_changes_nothing(
+    store: Store, expected: int
+) -> None:
+    record = one_person_yams()
+    create(store, "g", record)
+    record = append(store, "g", record, yams_round(record))
+    with pytest.raises(Conflict) as refused:
+        store.append("g", expected, yams_round(record), NOW, finished=False, summary={})
+    assert refused.value.version == 2
+    assert store.load("g") == record
+    assert store.games()[0].version == 2
+
+
+def test_the_same_append_twice_is_stored_once(store: Store) -> None:
+    record = one_person_yams()
+    create(store, "g", record)
+    actions = yams_round(record)
+    after = append(store, "g", record, actions)
+    with pytest.raises(Conflict):
+        append(store, "g", record, actions)
+    assert store.load("g") == after
+
+
+def test_an_append_is_all_or_nothing(backend: Backend) -> None:
+    """The database refuses the second of three actions: none of them is kept."""
+    store = backend.open()
+    try:
+        record = one_person_yams()
+        create(store, "g", record)
+        record = append(store, "g", record, yams_round(record))
+        backend.refuse_action(4)
+        three = yams_round_of_three(record)
+        with pytest.raises(backend.refusal):
+            append(store, "g", record, three)
+        assert store.load("g") == record
+        assert backend.sql("SELECT count(*) FROM actions") == [(2,)]
+        assert backend.sql("SELECT version FROM games") == [(2,)]
+        backend.sql("DROP TRIGGER refuse" + ("" if backend.kind == "sqlite" else " ON actions"))
+        assert append(store, "g", record, three).version == 5  # and the store goes on
+    finally:
+        store.close()
+
+
+def test_an_unknown_game_is_said_so(store: Store) -> None:
+    with pytest.raises(UnknownGame):
+        store.load("nope")
+    record = one_person_yams()
+    with pytest.raises(UnknownGame):
+        append(store, "nope", record, yams_round(record))
+    assert store.games() == []
+
+
+def test_games_are_listed_latest_first_and_filtered(store: Store) -> None:
+    yams_game = one_person_yams()
+    create(store, "a", yams_game, now="2025-01-01T10:00:00.000+00:00")
+    create(store, "b", two_person_10000(), now="2025-01-01T11:00:00.000+00:00")
+    create(store, "c", one_person_yams("Ece"), now="2025-01-01T12:00:00.000+00:00")
+    finished = yams_game
+    for _ in range(13):
+        finished = append(
+            store, "a", finished, yams_round(finished), now="2025-01-01T13:00:00.000+00:00"
+        )
+    assert finished.state.is_over
+    assert [g.id for g in store.games()] == ["a", "c", "b"]
+    assert [g.id for g in store.games(finished=True)] == ["a"]
+    assert [g.id for g in store.games(finished=False)] == ["c", "b"]
+    assert [g.id for g in store.games(kind="yams")] == ["a", "c"]
+    assert [g.id for g in store.games(kind="10000")] == ["b"]
+    assert [g.id for g in store.games(kind="yams", finished=False)] == ["c"]
+    assert [g.id for g in store.games(limit=2)] == ["a", "c"]
+    a = store.games(limit=1)[0]
+    assert (a.kind, a.version, a.finished) == ("yams", 26, True)
+    assert (a.created_at, a.updated_at) == ("2025-01-01T10:00:00.000+00:00", a.updated_at)
+    assert a.updated_at == "2025-01-01T13:00:00.000+00:00"
+    assert a.summary == summary(finished)
+
+
+def test_of_several_threads_appending_on_one_version_exactly_one_wins(store: Store) -> None:
+    record = one_person_yams()
+    create(store, "g", record)
+    record = append(store, "g", record, yams_round(record))
+    attempts = [yams_round(record, faces) for faces in ((1, 1, 2, 3, 4), (2, 2, 3, 4, 5))] * 4
+    won: list[int] = []
+    refused: list[Conflict] = []
+    start = threading.Barrier(len(attempts))
+
+    def attempt(i: int) -> None:
+        start.wait()
+        try:
+            append(store, "g", record, attempts[i])
+            won.append(i)
+        except Conflict as conflict:
+            refused.append(conflict)
+
+    threads = [threading.Thread(target=attempt, args=(i,)) for i in range(len(attempts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(won) == 1
+    assert [conflict.version for conflict in refused] == [4] * (len(attempts) - 1)
+    kept = store.load("g")
+    assert kept.version == 4
+    assert list(kept.log[2:]) == attempts[won[0]]
+
+
+def test_two_stores_on_one_database_see_each_other_and_never_both_win(backend: Backend) -> None:
+    """Two stores, as two processes would have (each its own connections)."""
+    first, second = backend.open(), backend.open()
+    try:
+        record = one_person_yams()
+        create(first, "g", record)
+        assert second.load("g") == record
+        record = append(second, "g", record, yams_round(record))
+        assert first.load("g") == record
+        stale = record
+        record = append(first, "g", record, yams_round(record))
+        with pytest.raises(Conflict) as refused:
+            append(second, "g", stale, yams_round(stale, (6, 6, 5, 5, 4)))
+        assert refused.value.version == 4
+        assert second.load("g") == record
+        assert [g.id for g in second.games()] == ["g"]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_another_process_s_appends_are_heard(backend: Backend) -> None:
+    """PostgreSQL tells every watching store of each append, when it commits; SQLite's
+    store is one process's and has nothing to tell."""
+    watcher, writer = backend.open(), backend.open()
+    heard: list[tuple[str | None, int]] = []
+    arrived = threading.Event()
+
+    def changed(game_id: str | None, version: int) -> None:
+        heard.append((game_id, version))
+        arrived.set()
+
+    stop = watcher.watch(changed)
+    try:
+        record = one_person_yams()
+        create(writer, "g", record)
+        record = append(writer, "g", record, yams_round(record))
+        with pytest.raises(Conflict):
+            append(writer, "g", one_person_yams(), yams_round(one_person_yams()))
+        if backend.kind == "postgres":
+            assert arrived.wait(timeout=10)
+            assert heard == [("g", 2)]  # once, and never for the refused append
+        else:
+            assert not arrived.wait(timeout=0.2)
+    finally:
+        stop()
+        watcher.close()
+        writer.close()
