@@ -11,24 +11,46 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.routing import Match, Route
 
 from zar import ai
 from zar.dice import DiceSource, SystemDice
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
 from zar.record import GAMES, GameKind, Record
 from zar.server.intents import Intent, actions_for
+from zar.server.limits import (
+    GAMES_PER_MINUTE,
+    MAX_BODY_BYTES,
+    BodyLimit,
+    GameStarts,
+    SecurityHeaders,
+    StartLimit,
+)
+from zar.server.replies import (
+    EVENTS,
+    GAME_REFUSALS,
+    NAME_SCHEMA,
+    GameView,
+    Listed,
+    Setup,
+    Words,
+    refusals,
+    stream_refusals,
+)
 from zar.server.views import summary, view
 from zar.store import Conflict, SqliteStore, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
@@ -45,9 +67,15 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: GameKind
-    players: list[str] = Field(min_length=1, max_length=6)
+    # A name's rules are zar.table.check_name's, refused with their own words: the schema
+    # tells them, the model leaves them to it.
+    players: list[Annotated[str, WithJsonSchema(NAME_SCHEMA)]] = Field(
+        min_length=1,
+        max_length=6,
+        description="the people in seat order: 1 to 24 characters each, no control characters",
+    )
     computer: bool = False
-    level: str | None = None
+    level: str | None = Field(default=None, max_length=20, description="the computer's level")
     target: Literal[5_000, 10_000, 15_000] = 10_000
     autofill: Literal[3, 10, 30] | None = 3
 
@@ -141,16 +169,18 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-SECURITY_HEADERS = {
-    "content-security-policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
-        "form-action 'self'"
-    ),
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "x-frame-options": "DENY",
-}
+class EventStream(StreamingResponse):
+    media_type = "text/event-stream"
+
+
+def _methods(app: FastAPI, request: Request) -> list[str]:
+    """Every method the routes at the request's path take (Starlette's 405 names only the
+    first route's)."""
+    methods: set[str] = set()
+    for route in app.router.routes:
+        if isinstance(route, Route) and route.matches(request.scope)[0] is not Match.NONE:
+            methods |= route.methods or set()
+    return sorted(methods)
 
 
 def create_app(
@@ -158,16 +188,55 @@ def create_app(
     *,
     dice: DiceSource | None = None,
     clock: Callable[[], str] = _now,
+    max_body: int = MAX_BODY_BYTES,
+    games_per_minute: int | None = GAMES_PER_MINUTE,
+    monotonic: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
-    """The app over ``store``; ``dice`` defaults to the operating system's randomness."""
+    """The app over ``store``; ``dice`` defaults to the operating system's randomness.
+
+    A request body over ``max_body`` bytes is refused (413), and so is a client address's
+    new game past ``games_per_minute`` in a minute (429; None: no limit), by the clock
+    ``monotonic``.
+    """
     app = FastAPI(title="Zar", version="1", docs_url="/api/docs", openapi_url="/api/openapi.json")
     games = Games(store, dice or SystemDice(), clock)
     app.state.games = games
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
+    def too_large(request: Request) -> Response:
+        message = text(_lang(request), "body-too-large", limit=max_body // 1024)
+        return _refusal(413, message, "body-too-large")
+
+    def too_many_games(request: Request, seconds: int) -> Response:
+        message = text(_lang(request), "too-many-games", seconds=seconds)
+        refusal = _refusal(429, message, "too-many-games")
+        refusal.headers["retry-after"] = str(seconds)
+        return refusal
+
+    # The last added runs first: the headers go on every reply, refusals included.
+    if games_per_minute is not None:
+        starts = GameStarts(games_per_minute, monotonic)
+        app.add_middleware(StartLimit, starts=starts, refuse=too_many_games)
+    app.add_middleware(BodyLimit, max_bytes=max_body, refuse=too_large)
+    app.add_middleware(SecurityHeaders)
+
+    @app.exception_handler(HTTPException)
+    async def refused(request: Request, error: HTTPException) -> Response:
+        """No such page or method (404, 405), a body that is not text (422): said like every
+        other refusal."""
+        lang = _lang(request)
+        status = error.status_code
+        headers = dict(error.headers or {})
+        match status:
+            case 404:
+                reason, message = "not-found", text(lang, "not-found")
+            case 405:
+                reason, message = "method-not-allowed", text(lang, "method-not-allowed")
+                headers["allow"] = ", ".join(_methods(app, request))
+            case _:
+                status, reason = 422, "bad-request"
+                message = text(lang, "bad-request", where="body")
+        response = _refusal(status, message, reason)
+        response.headers.update(headers)
         return response
 
     @app.exception_handler(RequestValidationError)
@@ -191,7 +260,12 @@ def create_app(
         message = text(_lang(request), "stale-version")
         return _refusal(409, message, "stale-version", version=error.version)
 
-    @app.post("/api/games", status_code=201)
+    @app.post(
+        "/api/games",
+        status_code=201,
+        response_model=None,
+        responses={201: {"model": GameView}, **refusals(413, 422, 429, 503)},
+    )
     async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
         """Start a game: its players in seat order, the computer last ("Humains + 1 IA")."""
         lang = _lang(request)
@@ -211,7 +285,11 @@ def create_app(
         game_id = await games.create(record)
         return view(game_id, record, lang)
 
-    @app.get("/api/games")
+    @app.get(
+        "/api/games",
+        response_model=None,
+        responses={200: {"model": list[Listed]}, **refusals(422, 503)},
+    )
     async def list_games(
         finished: bool | None = None, limit: int = Query(50, ge=1, le=200)
     ) -> list[dict[str, Any]]:
@@ -230,17 +308,29 @@ def create_app(
             for g in rows
         ]
 
-    @app.get("/api/games/{game_id}")
+    @app.get(
+        "/api/games/{game_id}",
+        response_model=None,
+        responses={200: {"model": GameView}, **refusals(*GAME_REFUSALS)},
+    )
     async def get_game(game_id: str, request: Request) -> dict[str, Any]:
         return view(game_id, await games.record(game_id), _lang(request))
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post(
+        "/api/games/{game_id}/actions",
+        response_model=None,
+        responses={200: {"model": GameView}, **refusals(409, 413, *GAME_REFUSALS)},
+    )
     async def act(game_id: str, intent: Intent, request: Request) -> dict[str, Any]:
         """Apply an intention of the player whose turn it is (or step the computer's turn)."""
         record = await games.act(game_id, intent)
         return view(game_id, record, _lang(request))
 
-    @app.get("/api/games/{game_id}/events")
+    @app.get(
+        "/api/games/{game_id}/events",
+        response_class=EventStream,
+        responses={200: EVENTS, **stream_refusals(*GAME_REFUSALS)},
+    )
     async def events(game_id: str, request: Request) -> StreamingResponse:
         """Server-sent events: the game's state each time it changes."""
         lang = _lang(request)
@@ -260,7 +350,7 @@ def create_app(
 
         return StreamingResponse(stream(), media_type="text/event-stream")
 
-    @app.get("/api/setup")
+    @app.get("/api/setup", response_model=None, responses={200: {"model": Setup}})
     async def setup() -> dict[str, Any]:
         """The new-game dialog's choices: games, computer levels, targets, auto-fill delays."""
         return {
@@ -275,7 +365,11 @@ def create_app(
             "languages": list(LANGUAGES),
         }
 
-    @app.get("/api/i18n/{lang}")
+    @app.get(
+        "/api/i18n/{lang}",
+        response_model=None,
+        responses={200: {"model": Words}, **refusals(422)},
+    )
     async def words(lang: Language) -> dict[str, Any]:
         """The page's words in ``lang``."""
         return {

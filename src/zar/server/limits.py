@@ -1,0 +1,193 @@
+"""What the server refuses before any rule is asked, and the headers every reply carries.
+
+A request body past :data:`MAX_BODY_BYTES` is refused with 413, whether it says its length
+or streams without one; a client address starting more than ``games_per_minute`` games in
+a minute is refused with 429 and told when to come back. Both are plain ASGI middleware,
+so that their refusals, like every other reply, pass through :class:`SecurityHeaders`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = [
+    "GAMES_PER_MINUTE",
+    "MAX_BODY_BYTES",
+    "SECURITY_HEADERS",
+    "BodyLimit",
+    "GameStarts",
+    "SecurityHeaders",
+    "StartLimit",
+]
+
+# An intention is under 200 bytes, a new game with six long names under 1 KiB.
+MAX_BODY_BYTES = 16 * 1024
+# A table starts a game every few minutes; a script starts hundreds.
+GAMES_PER_MINUTE = 30
+
+SECURITY_HEADERS: Mapping[str, str] = {
+    # The page is its own files only: no inline script, no other site, never in a frame.
+    "content-security-policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        "form-action 'self'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+
+Refuse = Callable[[Request], Response]
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every reply: the page, static files, the API, refusals."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _TooLarge(Exception):
+    """The body went past the limit while it was read."""
+
+
+class BodyLimit:
+    """Refuses a request body over ``max_bytes`` with ``refuse(request)`` (a 413).
+
+    A declared ``Content-Length`` over the limit is refused before a byte is read; a body
+    without one is read up to the limit, then refused. The body is read whole before the
+    app sees it: a handler never works on half a request.
+    """
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int, refuse: Refuse) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.refuse = refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await self.refuse(Request(scope))(scope, receive, send)
+            return
+        try:
+            messages = await self._read(receive)
+        except _TooLarge:
+            await self.refuse(Request(scope))(scope, receive, send)
+            return
+
+        async def replay() -> Message:
+            return messages.popleft() if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _read(self, receive: Receive) -> deque[Message]:
+        """The body's messages, up to the one that ends it (or a disconnect)."""
+        messages: deque[Message] = deque()
+        size = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                return messages
+            size += len(message.get("body", b""))
+            if size > self.max_bytes:
+                raise _TooLarge
+            if not message.get("more_body", False):
+                return messages
+
+
+class GameStarts:
+    """The games each client address started in the last minute.
+
+    ``monotonic`` is the clock (seconds): tests pass one they move by hand.
+
+    >>> now = [0.0]
+    >>> starts = GameStarts(2, lambda: now[0])
+    >>> starts.admit("a"), starts.admit("a"), starts.admit("a"), starts.admit("b")
+    (None, None, 60.0, None)
+    >>> now[0] = 60.0
+    >>> starts.admit("a")
+    """
+
+    WINDOW = 60.0
+
+    def __init__(self, per_minute: int, monotonic: Callable[[], float]) -> None:
+        if per_minute < 1:
+            raise ValueError(f"at least one game a minute, not {per_minute}")
+        self.per_minute = per_minute
+        self.monotonic = monotonic
+        self._starts: dict[str, deque[float]] = {}
+
+    def admit(self, client: str) -> float | None:
+        """Count a new game for ``client`` and return None, or the seconds until it may."""
+        now = self.monotonic()
+        if len(self._starts) > 4096:
+            self._forget(now)
+        starts = self._starts.setdefault(client, deque())
+        while starts and starts[0] <= now - self.WINDOW:
+            starts.popleft()
+        if len(starts) >= self.per_minute:
+            return starts[0] + self.WINDOW - now
+        starts.append(now)
+        return None
+
+    def _forget(self, now: float) -> None:
+        """Drop the addresses with no game in the last minute."""
+        for client in [c for c, s in self._starts.items() if not s or s[-1] <= now - self.WINDOW]:
+            del self._starts[client]
+
+
+class StartLimit:
+    """Refuses ``POST /api/games`` past the client's games a minute with ``refuse(request,
+    seconds)`` (a 429 with ``Retry-After``)."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        starts: GameStarts,
+        refuse: Callable[[Request, int], Response],
+    ) -> None:
+        self.app = app
+        self.starts = starts
+        self.refuse = refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST" and _path(scope) == "/api/games":
+            client = scope.get("client")
+            wait = self.starts.admit(str(client[0]) if client else "")
+            if wait is not None:
+                response = self.refuse(Request(scope), max(1, math.ceil(wait)))
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _path(scope: Mapping[str, Any]) -> str:
+    path: str = scope["path"]
+    return path.rstrip("/") or "/"

@@ -1,0 +1,247 @@
+"""The shapes of the API's replies, for its OpenAPI schema.
+
+They document what :mod:`zar.server.views` sends; the routes still send the views as they
+are (nothing is filtered through these models), and the fuzz tests check that every reply
+fits its documented shape and status.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from zar.table import MAX_NAME_LENGTH
+
+__all__ = [
+    "EVENTS",
+    "GAME_REFUSALS",
+    "NAME_SCHEMA",
+    "REFUSALS",
+    "FarkleView",
+    "GameView",
+    "Listed",
+    "Refusal",
+    "Setup",
+    "Words",
+    "YamsView",
+    "refusals",
+    "stream_refusals",
+]
+
+
+# A player's name (zar.table.check_name): 1 to 24 characters, none a control character,
+# none a space at either end.
+NAME_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
+
+
+class Refusal(BaseModel):
+    """A refused request: the message in the player's language and a stable key."""
+
+    detail: str = Field(description="what was wrong, in the player's language")
+    reason: str = Field(description="a stable key: bad-request, unknown-game, stale-version…")
+    version: int | None = Field(default=None, description="409: the game's version now")
+
+
+class Player(BaseModel):
+    name: str
+    computer: bool
+    level: str | None
+
+
+class Event(BaseModel):
+    """What the last action caused: ``filled``, ``turn_lost``, ``hot_dice``, ``banked``,
+    ``last_round``, ``game_over`` (with the values each speaks of)."""
+
+    type: Literal["filled", "turn_lost", "hot_dice", "banked", "last_round", "game_over"]
+
+
+class _Game(BaseModel):
+    id: str
+    version: int = Field(ge=0, description="the number of actions in the game's log")
+    lang: Literal["tr", "fr", "en"]
+    over: bool
+    seat: int = Field(ge=0, description="whose turn it is")
+    players: list[Player]
+    winners: list[int]
+    events: list[Event]
+    messages: list[str]
+
+
+class Card(BaseModel):
+    boxes: dict[str, int | None]
+    upper_total: int
+    upper_bonus: int
+    penta_bonus: int
+    total: int
+
+
+class YamsView(_Game):
+    """A game of Yams as the page shows it."""
+
+    game: Literal["yams"]
+    round: int
+    throws: int
+    throws_left: int
+    dice: list[Annotated[int, Field(ge=1, le=6)]]
+    options: dict[str, int]
+    must_sacrifice: bool
+    sacrifice_message: str | None
+    cards: list[Card]
+    totals: list[int]
+    autofill: int | None
+
+
+class TrayDie(BaseModel):
+    face: Annotated[int, Field(ge=1, le=6)] | None
+    aside: bool
+
+
+class Group(BaseModel):
+    dice: list[Annotated[int, Field(ge=1, le=6)]]
+    points: int
+
+
+class Selection(BaseModel):
+    """A subset of the throw: its points, or why it is refused."""
+
+    points: int | None = None
+    refused: str | None = None
+
+
+class FarkleView(_Game):
+    """A game of 10 000 as the page shows it."""
+
+    game: Literal["10000"]
+    target: int
+    totals: list[int]
+    phase: Literal["throw", "set-aside", "over"]
+    turn_points: int
+    tray: list[TrayDie]
+    groups: list[Group]
+    dice_in_play: int
+    risk: float | None = Field(description="the chance the next throw scores nothing")
+    can_bank: bool
+    last_round_by: int | None
+    selections: dict[str, Selection]
+    refusals: dict[str, str]
+    turns: list[int]
+
+
+GameView = Annotated[YamsView | FarkleView, Field(discriminator="game")]
+
+
+class Listed(BaseModel):
+    """A game in the list: to continue, or in the history."""
+
+    id: str
+    game: Literal["yams", "10000"]
+    created_at: str
+    updated_at: str
+    version: int
+    finished: bool
+    players: list[str]
+    totals: list[int]
+    seat: int
+    winners: list[int]
+    round: int | None = Field(description="Yams: the round")
+    target: int | None = Field(description="10 000: the target")
+
+
+class Setup(BaseModel):
+    """The new-game dialog's choices."""
+
+    games: list[str]
+    levels: dict[str, list[str]]
+    default_level: dict[str, str]
+    targets: list[int]
+    default_target: int
+    autofill: list[int | None]
+    default_autofill: int | None
+    max_people: int
+    languages: list[str]
+
+
+class Words(BaseModel):
+    """The page's words in one language."""
+
+    lang: Literal["tr", "fr", "en"]
+    messages: dict[str, str]
+    boxes: dict[str, str]
+
+
+REFUSALS: dict[int, dict[str, Any]] = {
+    404: {"model": Refusal, "description": "No game has this id"},
+    409: {
+        "model": Refusal,
+        "description": "The intention was made on another version: `version` is the game's now",
+    },
+    413: {"model": Refusal, "description": "The body is over 16 KiB"},
+    422: {
+        "model": Refusal,
+        "description": "The rules refuse it, or the request is malformed",
+    },
+    429: {
+        "model": Refusal,
+        "description": "Too many new games from this address in a minute",
+        "headers": {
+            "Retry-After": {
+                "description": "the seconds to wait",
+                "required": True,
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        },
+    },
+    503: {"model": Refusal, "description": "The games cannot be reached now: try again"},
+}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The documented refusals of a route, for its ``responses=``."""
+    return {status: REFUSALS[status] for status in statuses}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def stream_refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The refusals of a route whose replies are events: JSON all the same."""
+    return {
+        status: {
+            "description": REFUSALS[status]["description"],
+            "content": {"application/json": {"schema": _ref("Refusal")}},
+        }
+        for status in statuses
+    }
+
+
+# One server-sent event: its data is the game's state, as GET /api/games/{id} gives it.
+_EVENT: dict[str, Any] = {
+    "type": "object",
+    "required": ["data"],
+    "properties": {
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"oneOf": [_ref("YamsView"), _ref("FarkleView")]},
+        },
+        "event": {"type": "string"},
+        "id": {"type": "string"},
+        "retry": {"type": "integer"},
+    },
+}
+
+EVENTS: dict[str, Any] = {
+    "description": "The game's state now, then each new one; `: keep-alive` comments between",
+    "content": {
+        "text/event-stream": {
+            "schema": {"type": "array", "items": _EVENT},
+            "itemSchema": _EVENT,
+        }
+    },
+}
+
+
+# Every route that reads or writes a game.
+GAME_REFUSALS = (404, 422, 503)

@@ -1,0 +1,65 @@
+"""The whole HTTP API against requests generated from its OpenAPI schema: a short run.
+
+``bench/fuzz.py`` runs a long one; what is checked is in ``server.fuzzing``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from server.fuzzing import SEEDS, fuzzer
+
+OPERATIONS = {
+    "POST /api/games",
+    "GET /api/games",
+    "GET /api/games/{game_id}",
+    "POST /api/games/{game_id}/actions",
+    "GET /api/games/{game_id}/events",
+    "GET /api/setup",
+    "GET /api/i18n/{lang}",
+}
+
+
+def test_generated_requests_get_documented_replies_and_refusals_change_nothing(
+    tmp_path: Path,
+) -> None:
+    with fuzzer(tmp_path) as run:
+        tally = run.run(examples=25)
+        versions = [version for _, version in run.games()]
+    assert tally.failures == [], "\n\n".join(tally.failures)
+    # It did try, and got everywhere: every operation, games started, moves accepted,
+    # every kind of refusal.
+    assert tally.requests >= 300, tally
+    assert set(tally.operations) == OPERATIONS
+    assert {200, 201, 404, 409, 422, 429} <= set(tally.statuses), tally
+    assert len(versions) > len(SEEDS)
+    assert max(versions) >= 5
+
+
+def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:
+    with fuzzer(tmp_path) as run:
+        schema = run.client.get("/api/openapi.json").json()
+    paths = schema["paths"]
+    refusal = {"$ref": "#/components/schemas/Refusal"}
+    expected = {
+        ("/api/games", "post"): {"201", "413", "422", "429", "503"},
+        ("/api/games", "get"): {"200", "422", "503"},
+        ("/api/games/{game_id}", "get"): {"200", "404", "422", "503"},
+        ("/api/games/{game_id}/actions", "post"): {"200", "404", "409", "413", "422", "503"},
+        ("/api/games/{game_id}/events", "get"): {"200", "404", "422", "503"},
+        ("/api/setup", "get"): {"200"},
+        ("/api/i18n/{lang}", "get"): {"200", "422"},
+    }
+    for (path, method), statuses in expected.items():
+        responses = paths[path][method]["responses"]
+        assert set(responses) == statuses, (path, method)
+        for status, response in responses.items():
+            content = response["content"]
+            if status.startswith("4") or status.startswith("5"):
+                assert content == {"application/json": {"schema": refusal}}, (path, status)
+            elif path.endswith("/events"):
+                assert "itemSchema" in content["text/event-stream"]
+            else:
+                assert content["application/json"]["schema"], (path, status)
+    retry_after = paths["/api/games"]["post"]["responses"]["429"]["headers"]["Retry-After"]
+    assert retry_after["required"] is True

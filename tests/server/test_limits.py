@@ -1,0 +1,321 @@
+"""Careless and hostile input: bodies too large, bad names, markup, a flood of new games, and
+the headers every reply carries."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from zar.dice import SeededDice
+from zar.i18n import LANGUAGES, text
+from zar.server import create_app
+from zar.server.limits import GAMES_PER_MINUTE, MAX_BODY_BYTES
+from zar.store import SqliteStore
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "zar" / "server" / "static"
+
+
+class Clock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def app(store: SqliteStore, clock: Clock) -> FastAPI:
+    return create_app(store, dice=SeededDice(1), games_per_minute=3, monotonic=clock)
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as c:
+        yield c
+
+
+def games(client: TestClient) -> list[dict[str, Any]]:
+    listed: list[dict[str, Any]] = client.get("/api/games").json()
+    return listed
+
+
+# The size of a body
+
+
+def test_a_body_over_the_limit_is_a_413_before_it_is_read(client: TestClient) -> None:
+    body = json.dumps({"game": "yams", "players": ["Ali"], "pad": "x" * MAX_BODY_BYTES})
+    for lang in LANGUAGES:
+        response = client.post(f"/api/games?lang={lang}", content=body)
+        assert response.status_code == 413
+        assert response.json() == {
+            "detail": text(lang, "body-too-large", limit=16),
+            "reason": "body-too-large",
+        }
+    assert games(client) == []
+
+
+def test_a_body_at_the_limit_reaches_the_rules(client: TestClient) -> None:
+    body = {"game": "yams", "players": ["Ali"], "pad": ""}
+    body["pad"] = "x" * (MAX_BODY_BYTES - len(json.dumps(body)))
+    response = client.post("/api/games", content=json.dumps(body))
+    assert response.status_code == 422  # the model has no "pad": refused, but read
+    assert response.json()["reason"] == "bad-request"
+
+
+async def _call(app: FastAPI, chunks: list[bytes]) -> tuple[int, dict[str, Any], int]:
+    """POST /api/games with a body in chunks and no Content-Length, straight over ASGI:
+    the status, the reply, and how many chunks the server read."""
+    read = 0
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal read
+        if read < len(chunks):
+            read += 1
+            return {"type": "http.request", "body": chunks[read - 1], "more_body": True}
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/games",
+        "raw_path": b"/api/games",
+        "root_path": "",
+        "query_string": b"lang=en",
+        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80),
+    }
+    await app(scope, receive, send)
+    status = sent[0]["status"]
+    reply = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
+    return status, reply, read
+
+
+def test_a_streamed_body_without_a_length_is_cut_at_the_limit(app: FastAPI) -> None:
+    chunks = [b'{"game": "yams", "players": ["Ali"], "pad": "'] + [b"x" * 1024] * 100
+    status, reply, read = asyncio.run(_call(app, chunks))
+    assert status == 413
+    assert reply == {"detail": text("en", "body-too-large", limit=16), "reason": "body-too-large"}
+    assert read <= MAX_BODY_BYTES // 1024 + 2  # it stopped reading, the rest never came in
+    with TestClient(app) as client:
+        assert games(client) == []
+
+
+def test_a_streamed_body_under_the_limit_is_read_whole(app: FastAPI) -> None:
+    body = json.dumps({"game": "10000", "players": ["Ali", "Ece"], "target": 5000}).encode()
+    chunks = [body[i : i + 7] for i in range(0, len(body), 7)]
+    status, reply, read = asyncio.run(_call(app, chunks))
+    assert status == 201, reply
+    assert reply["players"][1]["name"] == "Ece"
+    assert read == len(chunks)
+
+
+# Names
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("", "name-empty"),
+        ("   ", "name-empty"),
+        (" Ali", "name-spaces"),
+        ("Ali\t", "name-spaces"),
+        ("A" * 25, "name-too-long"),
+        ("<img src=x onerror=alert(1)>", "name-too-long"),
+        ("Al\x00i", "name-control"),
+        ("Ali\nEce", "name-control"),
+        ("Al\x7fi", "name-control"),
+        ("Ali\u200b", "name-control"),  # a zero-width space: a format character
+        ("\u202eilA", "name-control"),  # right-to-left override
+        ("\ud800", "name-control"),  # a lone surrogate
+    ],
+)
+def test_every_bad_name_is_a_422_in_the_players_language(
+    client: TestClient, name: str, reason: str
+) -> None:
+    for lang in LANGUAGES:
+        body = json.dumps({"game": "yams", "players": ["Ece", name]})  # \ud800 as an escape
+        response = client.post(
+            f"/api/games?lang={lang}", content=body, headers={"content-type": "application/json"}
+        )
+        assert response.status_code == 422
+        assert response.json() == {"detail": text(lang, reason), "reason": reason}
+    assert games(client) == []
+
+
+@pytest.mark.parametrize("name", [None, 7, ["Ali"], {"name": "Ali"}])
+def test_a_name_that_is_not_text_is_a_422(client: TestClient, name: object) -> None:
+    response = client.post("/api/games?lang=fr", json={"game": "yams", "players": [name]})
+    assert response.status_code == 422
+    assert response.json() == {
+        "detail": text("fr", "bad-request", where="players.0"),
+        "reason": "bad-request",
+    }
+
+
+def test_markup_in_a_name_is_kept_and_sent_back_as_text(client: TestClient) -> None:
+    names = ["<b onmouseover=alert(1)>", "</script><i>", "&lt;Ali&amp;", "'\"`${x}"]
+    game = client.post("/api/games", json={"game": "10000", "players": names})
+    assert game.status_code == 201
+    assert game.headers["content-type"] == "application/json"
+    assert [p["name"] for p in game.json()["players"]] == names
+    again = client.get(f"/api/games/{game.json()['id']}").json()
+    assert [p["name"] for p in again["players"]] == names
+    assert games(client)[0]["players"] == names
+
+
+def test_the_page_sets_no_markup_from_data() -> None:
+    """Names reach the page as text: no script module writes HTML from a string."""
+    sinks = re.compile(
+        r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|Function\("
+    )
+    modules = sorted((STATIC / "js").glob("*.js"))
+    assert modules
+    for module in modules:
+        assert not sinks.findall(module.read_text(encoding="utf-8")), module.name
+
+
+def test_the_page_has_no_inline_script() -> None:
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r"<script\b[^>]*>", page)
+    assert scripts
+    assert all(" src=" in tag for tag in scripts)
+    assert not re.search(r"\son[a-z]+\s*=", page)  # no onclick= and the like
+
+
+# New games a minute
+
+
+def test_a_flood_of_new_games_is_a_429_with_retry_after(client: TestClient, clock: Clock) -> None:
+    body = {"game": "yams", "players": ["Ali"]}
+    for _ in range(3):
+        assert client.post("/api/games", json=body).status_code == 201
+        clock.now += 10
+    refused = client.post("/api/games?lang=en", json=body)
+    assert refused.status_code == 429
+    assert refused.headers["retry-after"] == "30"  # when the first game leaves the minute
+    assert refused.json() == {
+        "detail": text("en", "too-many-games", seconds=30),
+        "reason": "too-many-games",
+    }
+    assert len(games(client)) == 3
+    # Playing goes on meanwhile; only starting games waits.
+    game_id = games(client)[0]["id"]
+    moved = client.post(f"/api/games/{game_id}/actions", json={"version": 0, "type": "throw"})
+    assert moved.status_code == 200
+    clock.now += 29
+    assert client.post("/api/games", json=body).headers["retry-after"] == "1"
+    clock.now += 1
+    assert client.post("/api/games", json=body).status_code == 201
+
+
+def test_the_limit_is_per_client_address(app: FastAPI) -> None:
+    body = {"game": "10000", "players": ["Ali"]}
+    with TestClient(app, client=("192.0.2.1", 4000)) as first:
+        for _ in range(3):
+            assert first.post("/api/games", json=body).status_code == 201
+        assert first.post("/api/games", json=body).status_code == 429
+    with TestClient(app, client=("192.0.2.2", 4000)) as second:
+        assert second.post("/api/games", json=body).status_code == 201
+
+
+def test_the_default_limit_lets_a_table_play(store: SqliteStore, clock: Clock) -> None:
+    with TestClient(create_app(store, monotonic=clock)) as client:
+        body = {"game": "yams", "players": ["Ali"]}
+        statuses = [client.post("/api/games", json=body).status_code for _ in range(31)]
+    assert statuses == [201] * GAMES_PER_MINUTE + [429]
+
+
+def test_no_limit_when_the_app_is_told_so(store: SqliteStore, clock: Clock) -> None:
+    with TestClient(create_app(store, games_per_minute=None, monotonic=clock)) as client:
+        body = {"game": "yams", "players": ["Ali"]}
+        assert all(client.post("/api/games", json=body).status_code == 201 for _ in range(40))
+
+
+# Headers
+
+
+def test_every_reply_carries_the_security_headers(client: TestClient, clock: Clock) -> None:
+    new = {"game": "yams", "players": ["Ali"]}
+    replies = {
+        "the page": client.get("/"),
+        "a static file": client.get("/static/js/main.js"),
+        "the manifest": client.get("/manifest.webmanifest"),
+        "an API 200": client.get("/api/setup"),
+        "an API 201": client.post("/api/games", json=new),
+        "an API 404": client.get("/api/games/nope"),
+        "a missing file": client.get("/static/js/nope.js"),
+        "a 405": client.delete("/api/games"),
+        "a 413": client.post("/api/games", content=b"x" * (MAX_BODY_BYTES + 1)),
+        "a 422": client.post("/api/games", json={"game": "chess"}),
+    }
+    client.post("/api/games", json=new)
+    client.post("/api/games", json=new)
+    replies["a 429"] = client.post("/api/games", json=new)
+    statuses = {what: r.status_code for what, r in replies.items()}
+    assert statuses == {
+        "the page": 200,
+        "a static file": 200,
+        "the manifest": 200,
+        "an API 200": 200,
+        "an API 201": 201,
+        "an API 404": 404,
+        "a missing file": 404,
+        "a 405": 405,
+        "a 413": 413,
+        "a 422": 422,
+        "a 429": 429,
+    }
+    for what, reply in replies.items():
+        policy = reply.headers["content-security-policy"]
+        directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+        assert directives["script-src"] == "'self'", what
+        assert directives["frame-ancestors"] == "'none'", what
+        assert "'unsafe-inline'" not in policy, what
+        assert "'unsafe-eval'" not in policy, what
+        assert reply.headers["x-content-type-options"] == "nosniff", what
+        assert reply.headers["x-frame-options"] == "DENY", what
+
+
+def test_unknown_addresses_and_methods_are_refused_in_words(client: TestClient) -> None:
+    missing = client.get("/api/nothing?lang=fr")
+    assert missing.status_code == 404
+    assert missing.json() == {"detail": text("fr", "not-found"), "reason": "not-found"}
+    wrong = client.put("/api/games?lang=en")
+    assert wrong.status_code == 405
+    assert wrong.json()["reason"] == "method-not-allowed"
+    assert "GET" in wrong.headers["allow"]
+    garbled = client.post(
+        "/api/games", content=b"\xff\xfe", headers={"content-type": "application/json"}
+    )
+    assert garbled.status_code == 422
+    assert garbled.json()["reason"] == "bad-request"
