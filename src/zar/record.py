@@ -3,31 +3,50 @@
 The store keeps records; the server rebuilds states from them by replaying the log through
 the engine. Reading checks every value, so a damaged record is refused, never half read.
 
+The log is append-only, undo included: an :class:`Undo` entry cancels the last decision
+that still stands (a box written, dice set aside, a bank), which stays in the log marked
+undone. The state is the replay of the entries that stand; the engine never sees an undo.
+
 >>> from zar.table import Seat
 >>> record = Record.new("10000", (Seat("Ali"),), target=5_000)
 >>> record = record.append(farkle.Throw(0, (1, 2, 3, 4, 6, 6)))
+>>> record = record.append(farkle.SetAside(0, (0,)))
+>>> record.state.turn_points, record.can_undo
+(100, True)
+>>> record = record.append(record.undo())
 >>> Record.from_json(record.to_json()) == record
 True
->>> record.state.turn_points, record.version
-(0, 1)
+>>> record.state.turn_points, record.version, record.undone
+(0, 3, frozenset({2}))
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal, get_args
 
 from zar import farkle, yams
-from zar.table import IllegalAction, Seat, replay
+from zar.table import IllegalAction, Seat
 
-__all__ = ["GAMES", "Action", "GameKind", "Record", "State"]
+__all__ = ["GAMES", "Action", "GameKind", "Move", "Record", "State", "Step", "Undo"]
 
 GameKind = Literal["yams", "10000"]
 GAMES: tuple[GameKind, ...] = get_args(GameKind)
 
-Action = yams.YamsAction | farkle.FarkleAction
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """``seat`` takes back its last decision that stands: a box written, dice set aside, a bank."""
+
+    seat: int
+
+
+Move = yams.YamsAction | farkle.FarkleAction
+"""What the engine applies."""
+Action = Move | Undo
+"""An entry of the log: a move, or the undo of the last decision that stands."""
 State = yams.YamsState | farkle.FarkleState
 
 
@@ -44,6 +63,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
             return {"type": "set_aside", "seat": action.seat, "positions": list(action.positions)}
         case farkle.Bank():
             return {"type": "bank", "seat": action.seat}
+        case Undo():
+            return {"type": "undo", "seat": action.seat}
 
 
 def _ints(value: object, what: str) -> tuple[int, ...]:
@@ -57,6 +78,8 @@ def action_from_json(kind: GameKind, data: Mapping[str, Any]) -> Action:
     if type(seat) is not int:
         raise ValueError("an action names its seat")
     match kind, data.get("type"):
+        case _, "undo":
+            return Undo(seat)
         case "yams", "throw":
             return yams.Throw(
                 seat, _ints(data.get("keep"), "keep"), _ints(data.get("dice"), "dice")
@@ -75,6 +98,28 @@ def action_from_json(kind: GameKind, data: Mapping[str, Any]) -> Action:
     raise ValueError(f"{kind} has no action {data.get('type')!r}")
 
 
+def is_decision(move: Move) -> bool:
+    """A move a player chooses after seeing the dice, and may take back: never a throw."""
+    return isinstance(move, yams.Fill | farkle.SetAside | farkle.Bank)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A move that stands, at its place in the log (``version``, from 1), with the states
+    before and after it."""
+
+    version: int
+    move: Move
+    before: State
+    after: State
+
+
+def _default_hints(seats: Sequence[Seat]) -> tuple[int, ...]:
+    """The coach is on for a person alone at the table (or alone with the computer)."""
+    people = tuple(i for i, seat in enumerate(seats) if not seat.computer)
+    return people if len(people) == 1 else ()
+
+
 @dataclass(frozen=True)
 class Record:
     """A game: what it is, who plays, and every action with the dice that fell."""
@@ -84,6 +129,7 @@ class Record:
     target: int | None = None  # 10 000 only
     autofill: int | None = None  # Yams: seconds before the computer writes a third throw
     log: tuple[Action, ...] = ()
+    hints: tuple[int, ...] = ()  # the seats that may ask the coach
     # The replay of the log, kept: a record is read far more often than written.
     _state: State | None = field(default=None, compare=False, repr=False)
 
@@ -95,15 +141,26 @@ class Record:
         *,
         target: int | None = None,
         autofill: int | None = None,
+        hints: Sequence[int] | None = None,
     ) -> Record:
-        """A record with no action yet; refuses bad settings as the engine does."""
+        """A record with no action yet; refuses bad settings as the engine does.
+
+        ``hints``: the people's seats that may ask the coach; None: the person, when one
+        person plays, else nobody.
+        """
         if autofill is not None and (type(autofill) is not int or not 1 <= autofill <= 600):
             raise ValueError("the auto-fill delay is 1 to 600 seconds, or off")
+        seats = tuple(seats)
+        chosen = _default_hints(seats) if hints is None else tuple(sorted(set(hints)))
+        for seat in chosen:
+            if type(seat) is not int or not 0 <= seat < len(seats) or seats[seat].computer:
+                raise ValueError(f"the coach helps the people at the table, not seat {seat!r}")
         record = cls(
             kind,
-            tuple(seats),
+            seats,
             target if kind == "10000" else None,
             autofill if kind == "yams" else None,
+            hints=chosen,
         )
         record.start  # noqa: B018 -- checks the settings now, not at the first action
         return record
@@ -119,21 +176,78 @@ class Record:
 
     @property
     def version(self) -> int:
-        """How many actions the log holds: every action makes a new version."""
+        """How many entries the log holds: every action, undo included, makes a new version."""
         return len(self.log)
+
+    @cached_property
+    def _standing(self) -> tuple[tuple[int, ...], frozenset[int]]:
+        """The indices of the log's moves that stand, and of those undone."""
+        standing: list[int] = []
+        undone: set[int] = set()
+        for i, entry in enumerate(self.log):
+            if isinstance(entry, Undo):
+                if not standing:
+                    raise ValueError(f"action {i + 1} of the log undoes nothing")
+                undone.add(standing.pop())
+            else:
+                standing.append(i)
+        return tuple(standing), frozenset(undone)
+
+    @property
+    def undone(self) -> frozenset[int]:
+        """The versions (places in the log, from 1) of the moves an undo cancelled."""
+        return frozenset(i + 1 for i in self._standing[1])
 
     @property
     def state(self) -> State:
         if self._state is None:
-            object.__setattr__(self, "_state", replay(self.start, self.log))
+            object.__setattr__(self, "_state", _replay(self.start, self.seats, self.log))
         assert self._state is not None
         return self._state
 
+    def steps(self) -> Iterator[Step]:
+        """Each move that stands, in order, with the states around it."""
+        state = self.start
+        for i in self._standing[0]:
+            move = self.log[i]
+            assert not isinstance(move, Undo)
+            after = state.apply(move)  # type: ignore[arg-type]
+            yield Step(i + 1, move, state, after)
+            state = after
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the last move that stands is a person's decision, so that it may be undone."""
+        return _undoable(self.seats, self.log, self._standing[0]) is not None
+
+    def undo(self) -> Undo:
+        """The log entry that undoes the last decision; IllegalAction when none may be undone."""
+        move = _undoable(self.seats, self.log, self._standing[0])
+        if move is None:
+            raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
+        return Undo(move.seat)
+
     def append(self, action: Action) -> Record:
         """The record with ``action`` added; raises IllegalAction, changing nothing, if refused."""
-        state = self.state.apply(action)  # type: ignore[arg-type]
         log = (*self.log, action)
-        return Record(self.kind, self.seats, self.target, self.autofill, log, _state=state)
+        if isinstance(action, Undo):
+            try:
+                state = _replay(self.start, self.seats, log)
+            except _Refused as refused:
+                raise refused.error from None
+        else:
+            state = self.state.apply(action)  # type: ignore[arg-type]
+        return replace(self, log=log, _state=state)
+
+    def upto(self, version: int) -> Record:
+        """The record as it stood at ``version`` (0 to its version), for a replay."""
+        if type(version) is not int or not 0 <= version <= self.version:
+            raise IllegalAction(
+                f"the game has versions 0 to {self.version}",
+                reason="no-such-version",
+                last=self.version,
+            )
+        return replace(self, log=self.log[:version], _state=None)
 
     def settings_json(self) -> dict[str, Any]:
         return {
@@ -143,6 +257,7 @@ class Record:
             ],
             "target": self.target,
             "autofill": self.autofill,
+            "hints": list(self.hints),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -164,21 +279,68 @@ class Record:
             seats.append(
                 Seat(seat.get("name"), bool(seat.get("computer")), seat.get("level"))  # type: ignore[arg-type]
             )
+        hints = data.get("hints")  # absent from games stored before the coach: the default
+        if hints is not None:
+            hints = _ints(hints, "hints")
         target = data.get("target")
-        record = cls.new(kind, seats, target=target, autofill=data.get("autofill"))
+        record = cls.new(kind, seats, target=target, autofill=data.get("autofill"), hints=hints)
         log = data.get("log", [])
         if not isinstance(log, list):
             raise ValueError("a game's log is a list")
-        state = record.start
         actions: list[Action] = []
         for entry in log:
             if not isinstance(entry, Mapping):
                 raise ValueError("an action is an object")
-            action = action_from_json(kind, entry)
-            try:
-                state = state.apply(action)  # type: ignore[arg-type]
-            except IllegalAction as refusal:
-                raise ValueError(f"action {len(actions) + 1} of the log: {refusal}") from None
-            actions.append(action)
-        log = tuple(actions)
-        return cls(kind, record.seats, record.target, record.autofill, log, _state=state)
+            actions.append(action_from_json(kind, entry))
+        try:
+            state = _replay(record.start, record.seats, actions)
+        except _Refused as refused:
+            raise ValueError(f"action {refused.index + 1} of the log: {refused.error}") from None
+        return replace(record, log=tuple(actions), _state=state)
+
+
+class _Refused(Exception):
+    """An entry of a log the rules refuse, at ``index``."""
+
+    def __init__(self, index: int, error: IllegalAction) -> None:
+        super().__init__(index, error)
+        self.index = index
+        self.error = error
+
+
+def _undoable(seats: Sequence[Seat], log: Sequence[Action], standing: Sequence[int]) -> Move | None:
+    """The last move that stands, if it is a person's decision."""
+    if not standing:
+        return None
+    move = log[standing[-1]]
+    assert not isinstance(move, Undo)
+    return move if is_decision(move) and not seats[move.seat].computer else None
+
+
+def _replay(start: State, seats: Sequence[Seat], log: Sequence[Action]) -> State:
+    """The state after the entries of ``log`` that stand; an entry the rules refuse (or an
+    undo with nothing to undo) raises _Refused with its place."""
+    states = [start]
+    standing: list[int] = []
+    for i, entry in enumerate(log):
+        try:
+            if isinstance(entry, Undo):
+                move = _undoable(seats, log, standing)
+                if move is None or move.seat != entry.seat:
+                    raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
+                standing.pop()
+                states.pop()
+            else:
+                states.append(states[-1].apply(entry))  # type: ignore[arg-type]
+                standing.append(i)
+        except IllegalAction as error:
+            raise _Refused(i, error) from None
+    state = states[-1]
+    if log and isinstance(log[-1], Undo):
+        # After an undo, what the undone move caused is not announced again.
+        match state:
+            case yams.YamsState():
+                return replace(state, events=())
+            case farkle.FarkleState():
+                return replace(state, events=())
+    return state

@@ -1,8 +1,9 @@
 """What the page asks for, turned into the engine's actions with the dice the server throws.
 
 The page sends intentions ("keep these dice and throw", "write this box", "set these dice
-aside and bank", "let the computer play its next step"); it never names a face. The seat
-is always the one whose turn it is: on a shared device, whoever holds it plays that seat.
+aside and bank", "let the computer play its next step", "undo my last decision"); it never
+names a face. The seat is always the one whose turn it is (an undo: the one whose decision
+it takes back): on a shared device, whoever holds it plays that seat.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class Intent(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     version: int = Field(ge=0, description="the version of the state the player saw")
-    type: Literal["throw", "fill", "set_aside", "bank", "computer", "autofill"]
+    type: Literal["throw", "fill", "set_aside", "bank", "computer", "autofill", "undo"]
     keep: list[int] = Field(default=[], max_length=5, description="Yams: positions kept")
     box: str | None = Field(default=None, max_length=20, description="Yams: the box to write")
     set_aside: list[int] = Field(
@@ -35,6 +36,11 @@ class Intent(BaseModel):
 
 def actions_for(record: Record, intent: Intent, dice: DiceSource) -> list[Action]:
     """The actions ``intent`` stands for; raises IllegalAction when the rules refuse it."""
+    if intent.type == "undo":
+        # Even after the game's last box: the last decision is taken back, not a throw.
+        if intent.keep or intent.box or intent.set_aside:
+            raise IllegalAction("an undo takes nothing more", reason="no-such-action")
+        return [record.undo()]
     state = record.state
     if state.is_over:
         raise IllegalAction("the game is over", reason="game-over")
