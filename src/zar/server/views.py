@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import Any
 
 from zar import farkle, yams
+from zar.ai.coach import box_notes, decision
 from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, explain, text
 from zar.record import Record
@@ -63,6 +64,7 @@ def _yams(state: YamsState, record: Record, lang: Language) -> dict[str, Any]:
         "throws_left": state.throws_left,
         "dice": list(state.dice),
         "options": {box.name: points for box, points in state.options.items()},
+        "notes": box_notes(state, lang),
         "must_sacrifice": state.must_sacrifice,
         "sacrifice_message": text(lang, "must-sacrifice") if state.must_sacrifice else None,
         "cards": [_card(card) for card in state.cards],
@@ -114,10 +116,18 @@ def _farkle(state: FarkleState, lang: Language) -> dict[str, Any]:
     }
 
 
-def view(game_id: str, record: Record, lang: Language) -> dict[str, Any]:
-    """The whole state of a game as the page shows it, in ``lang``."""
+def view(game_id: str, record: Record, lang: Language, *, replay: bool = False) -> dict[str, Any]:
+    """The whole state of a game as the page shows it, in ``lang``; ``replay``: as it stood
+    at its version, shown read-only (no hint, no undo)."""
     state = record.state
     events, messages = _events(record, lang)
+    person = not record.seats[state.seat].computer
+    can_hint = (
+        not replay
+        and person
+        and state.seat in record.hints
+        and decision(state) in ("keep", "box", "set_aside", "bank_or_throw")
+    )
     result: dict[str, Any] = {
         "id": game_id,
         "game": record.kind,
@@ -131,6 +141,11 @@ def view(game_id: str, record: Record, lang: Language) -> dict[str, Any]:
         "winners": list(state.winners),
         "events": events,
         "messages": messages,
+        "hints": list(record.hints),
+        "can_hint": can_hint,
+        "can_undo": not replay and record.can_undo,
+        "replay": replay,
+        "at": record.version if replay else None,
     }
     match state:
         case YamsState():

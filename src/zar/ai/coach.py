@@ -1,0 +1,641 @@
+"""The coach: what the perfect player would do now and why, and after a game where the
+points went.
+
+Everything is read from the optimal strategies: Yams from :class:`~zar.ai.yams.Strategy`
+(expected final scores, solitaire), 10 000 from :class:`~zar.ai.farkle.TurnStrategy`
+(the points a turn ends with) and, against one opponent, :class:`~zar.ai.farkle.WinStrategy`
+(the chance of winning). Options are plain JSON values, best first; the sentences come in
+the player's language (:mod:`zar.i18n`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, assert_never
+
+from zar import farkle, yams
+from zar.dice import outcomes
+from zar.farkle import FarkleState, Phase
+from zar.i18n import Language, box_name, number, percent, text
+from zar.record import Record, State, Step
+from zar.table import IllegalAction
+from zar.yams import Box, YamsState
+from zar.yams.scorecard import PENTA_POINTS, UPPER_BONUS_AT
+
+if TYPE_CHECKING:  # numpy and numba load with the strategies, not with the notes of a view
+    from zar.ai.farkle import TurnStrategy, WinStrategy
+    from zar.ai.yams import Strategy
+
+__all__ = [
+    "Decision",
+    "Strategies",
+    "box_notes",
+    "decision",
+    "farkle_options",
+    "hint",
+    "review",
+    "throw_value",
+    "yams_options",
+]
+
+Decision = Literal["keep", "box", "set_aside", "bank_or_throw", "throw"]
+Option = dict[str, Any]
+
+TOP = 3  # options a hint lists
+WORST = 3  # decisions a review shows
+EPSILON = 1e-9  # a cost below this is no cost: the values are sums of floats
+# The mean cost per decision under which play is excellent, good or fair (else costly):
+# Yams in expected points; 10 000 in expected points of the turn, or in chance of winning.
+LEVELS: dict[str, tuple[float, float, float]] = {
+    "yams": (0.25, 1.0, 2.5),
+    "points": (5.0, 20.0, 50.0),
+    "win": (0.002, 0.01, 0.025),
+}
+
+
+class Strategies:
+    """The strategies the coach reads, each loaded on first use (then shared)."""
+
+    def __init__(self, yams_strategy: Strategy | None = None) -> None:
+        self._yams = yams_strategy
+        self._lock = threading.Lock()
+
+    def yams(self) -> Strategy:
+        if self._yams is None:
+            from zar.ai import computer_player
+            from zar.ai.yams import OptimalPlayer
+
+            player = computer_player("yams", "expert")  # the process's one table
+            assert isinstance(player, OptimalPlayer)
+            self._yams = player.strategy
+        return self._yams
+
+    def turn(self) -> TurnStrategy:
+        from zar.ai.farkle import TurnStrategy
+
+        return TurnStrategy.load()
+
+    def win(self, state: FarkleState) -> WinStrategy | None:
+        """The two-player strategy of the game's target, when exactly two play."""
+        if len(state.totals) != 2:
+            return None
+        from zar.ai.farkle import WinStrategy
+
+        with self._lock:  # a first load builds the table once, not once per request
+            return WinStrategy.load(state.settings.target)
+
+
+def decision(state: State) -> Decision | None:
+    """What the seat to play decides now; "throw" when it only has to throw, None at the end."""
+    if state.is_over:
+        return None
+    match state:
+        case YamsState():
+            if state.throws == 0:
+                return "throw"
+            return "keep" if state.throws_left else "box"
+        case FarkleState():
+            if state.phase is Phase.SET_ASIDE:
+                return "set_aside"
+            return "bank_or_throw" if state.turn_points else "throw"
+        case _:
+            assert_never(state)
+
+
+def _decimal(x: float, lang: Language, digits: int = 1) -> str:
+    """``x`` with ``digits`` decimals, a comma in Turkish and French."""
+    written = f"{x:,.{digits}f}"
+    if lang == "en":
+        return written
+    return written.replace(",", " ").replace(".", ",")
+
+
+def _percent(x: float, lang: Language) -> str:
+    """A small chance with two decimals: ``%0,25`` (tr), ``0,25 %`` (fr), ``0.25%`` (en)."""
+    digits = _decimal(100 * x, lang, 2)
+    return {"tr": f"%{digits}", "fr": f"{digits} %", "en": f"{digits}%"}[lang]
+
+
+def _faces(dice: tuple[int, ...]) -> str:
+    return " ".join(str(face) for face in dice)
+
+
+# Yams.
+
+
+def _positions(dice: tuple[int, ...], kept: tuple[int, ...]) -> list[int]:
+    """Positions of dice showing the faces ``kept``, the first such dice of each face."""
+    wanted = Counter(kept)
+    chosen = []
+    for position, face in enumerate(dice):
+        if wanted[face]:
+            wanted[face] -= 1
+            chosen.append(position)
+    return chosen
+
+
+def _keep(dice: tuple[int, ...], kept: tuple[int, ...], expected: float) -> Option:
+    return {
+        "kind": "keep",
+        "keep": _positions(dice, kept),
+        "faces": list(kept),
+        "expected": expected,
+    }
+
+
+def _box(box: Box, points: int, expected: float) -> Option:
+    return {"kind": "box", "box": box.name, "points": points, "expected": expected}
+
+
+def _yams_values(
+    strategy: Strategy, state: YamsState
+) -> tuple[dict[tuple[int, ...], float], dict[Box, float]]:
+    """The expected final score of each keep (all five dice excepted: that is writing now)
+    and of each box, for the throw on the table."""
+    boxes = strategy.box_values(state.card, state.dice)
+    keeps: dict[tuple[int, ...], float] = {}
+    if state.throws_left:
+        keeps = strategy.keep_values(state.card, state.dice, state.throws_left)
+        del keeps[tuple(sorted(state.dice))]
+    return keeps, boxes
+
+
+def yams_options(strategy: Strategy, state: YamsState) -> list[Option]:
+    """The best options after a throw, best first: the best keep (while throws are left),
+    the best box, then the best of the rest; each with the expected final score."""
+    if not state.dice or state.is_over:
+        return []
+    keeps, boxes = _yams_values(strategy, state)
+    options = state.options
+    # Ties as the optimal player breaks them: more dice kept, higher faces; the first box.
+    by_keep = sorted(keeps, key=lambda k: (keeps[k], len(k), k), reverse=True)
+    by_box = sorted(boxes, key=lambda b: (boxes[b], -b.value), reverse=True)
+    ranked = [
+        *(_box(b, options[b], boxes[b]) for b in by_box),
+        *(_keep(state.dice, k, keeps[k]) for k in by_keep),
+    ]
+    chosen = [ranked[0]] + ([_keep(state.dice, by_keep[0], keeps[by_keep[0]])] if keeps else [])
+    for option in sorted(ranked, key=lambda o: -o["expected"]):
+        if len(chosen) >= TOP:
+            break
+        if option not in chosen:
+            chosen.append(option)
+    # Stable: at equal values a box comes before a keep, as writing keeps all five dice.
+    return sorted(chosen, key=lambda o: -o["expected"])
+
+
+def _yams_text(options: list[Option], lang: Language) -> str:
+    best = options[0]
+    expected = _decimal(best["expected"], lang)
+    if best["kind"] == "box":
+        name = box_name(Box[best["box"]], lang)
+        return text(lang, "advice-box", box=name, points=best["points"], expected=expected)
+    if not best["faces"]:
+        return text(lang, "advice-throw-all", expected=expected)
+    return text(lang, "advice-keep", dice=_faces(tuple(best["faces"])), expected=expected)
+
+
+# 10 000.
+
+
+@cache
+def _throws(n: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
+    """Each distinct set of moves a scoring throw of ``n`` dice allows, with its chance:
+    (points set aside, dice left to throw after, six after hot dice)."""
+    chance: dict[tuple[tuple[int, int], ...], float] = {}
+    for faces, p in outcomes(n):
+        options = farkle.selections(faces).items()
+        moves = tuple(sorted({(points, n - len(k) or farkle.DICE) for k, points in options}))
+        if moves:
+            chance[moves] = chance.get(moves, 0.0) + float(p)
+    return tuple((p, moves) for moves, p in chance.items())
+
+
+def throw_value(n: int, lost: float, value: Callable[[int, int], float]) -> float:
+    """The value of throwing ``n`` dice: ``lost`` when the throw scores nothing, else the
+    best ``value(points set aside, dice left)`` of its set-asides, weighed by chance."""
+    seen: dict[tuple[int, int], float] = {}
+
+    def worth(move: tuple[int, int]) -> float:
+        if move not in seen:
+            seen[move] = value(*move)
+        return seen[move]
+
+    total = float(farkle.farkle_probability(n)) * lost
+    for p, moves in _throws(n):
+        total += p * max(worth(move) for move in moves)
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """The values of the choices of a 10 000 turn: in points, and in chance of winning when
+    two play."""
+
+    state: FarkleState
+    turn: TurnStrategy
+    win: WinStrategy | None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        own = self.state.totals[self.state.seat]
+        return own, self.state.totals[1 - self.state.seat]
+
+    def bank(self) -> tuple[float, float | None]:
+        t = self.state.turn_points
+        if self.win is None:
+            return float(t), None
+        own, other = self.scores
+        if other >= self.state.settings.target:  # the last turn: pass the leader or lose
+            return float(t), 1.0 if own + t > other else 0.5 if own + t == other else 0.0
+        return float(t), 1.0 - self.win.win_chance(other, own + t)
+
+    def throw(self) -> tuple[float, float | None]:
+        t, n = self.state.turn_points, self.state.dice_in_play
+        expected = throw_value(n, 0.0, lambda p, m: self.turn.value(t + p, m))
+        if self.win is None:
+            return expected, None
+        own, other = self.scores
+        win = self.win
+        lost = 0.0 if other >= self.state.settings.target else 1.0 - win.win_chance(other, own)
+        return expected, throw_value(n, lost, lambda p, m: win.turn_value(own, other, t + p, m))
+
+    def selections(
+        self,
+    ) -> dict[tuple[int, ...], tuple[int, float, float | None]]:
+        """Each legal set-aside of the throw: its points, expected points, chance of winning."""
+        t, faces = self.state.turn_points, self.state.throw
+        points = farkle.selections(faces)
+        expected = self.turn.selection_values(t, faces)
+        win = None
+        if self.win is not None:
+            win = self.win.selection_values(*self.scores, t, faces)
+        return {k: (points[k], expected[k], None if win is None else win[k]) for k in points}
+
+
+def _tray_positions(state: FarkleState, chosen: tuple[int, ...]) -> list[int]:
+    """The lowest tray positions in play showing the chosen faces."""
+    free = [p for p in range(farkle.DICE) if not state.aside[p] and state.tray[p] is not None]
+    positions: list[int] = []
+    for face in chosen:
+        positions.append(next(p for p in free if state.tray[p] == face and p not in positions))
+    return sorted(positions)
+
+
+def _ranked_selections(values: _Turn) -> list[tuple[tuple[int, ...], Option]]:
+    """Every set-aside, best first, ties broken as the optimal players do: more points, then
+    more dice left."""
+    state = values.state
+    rows = values.selections()
+    n = state.dice_in_play
+
+    def key(k: tuple[int, ...]) -> tuple[float, int, int, tuple[int, ...]]:
+        points, expected, win = rows[k]
+        return (expected if win is None else win, points, n - len(k) or farkle.DICE, k)
+
+    return [
+        (
+            k,
+            {
+                "kind": "set_aside",
+                "positions": _tray_positions(state, k),
+                "points": rows[k][0],
+                "expected": rows[k][1],
+                "win": rows[k][2],
+            },
+        )
+        for k in sorted(rows, key=key, reverse=True)
+    ]
+
+
+def _bank_or_throw(values: _Turn) -> list[Option]:
+    """Banking and throwing again, the better first (banking when they are equal)."""
+    bank_expected, bank_win = values.bank()
+    throw_expected, throw_win = values.throw()
+    risk = float(farkle.farkle_probability(values.state.dice_in_play))
+    bank = {"kind": "bank", "expected": bank_expected, "win": bank_win}
+    throw = {"kind": "throw", "expected": throw_expected, "win": throw_win, "risk": risk}
+    if bank_win is not None and throw_win is not None:
+        better = throw_win > bank_win
+    else:
+        better = throw_expected > bank_expected
+    return [throw, bank] if better else [bank, throw]
+
+
+def farkle_options(
+    state: FarkleState, turn: TurnStrategy, win: WinStrategy | None = None
+) -> list[Option]:
+    """The options of the seat to play, best first: the top set-asides after a scoring
+    throw; banking and throwing again after a set-aside; at a turn's start, the throw."""
+    values = _Turn(state, turn, win)
+    match decision(state):
+        case "set_aside":
+            return [option for _, option in _ranked_selections(values)[:TOP]]
+        case "bank_or_throw":
+            return _bank_or_throw(values)
+        case "throw":
+            expected, chance = values.throw()
+            risk = float(farkle.farkle_probability(state.dice_in_play))
+            return [{"kind": "throw", "expected": expected, "win": chance, "risk": risk}]
+    return []
+
+
+def _farkle_text(state: FarkleState, options: list[Option], lang: Language) -> str:
+    best = options[0]
+    two = best["win"] is not None
+    n = state.dice_in_play
+    risk = percent(next((o["risk"] for o in options if o["kind"] == "throw"), 0.0), lang)
+    win = percent(best["win"], lang) if two else ""
+    expected = _decimal(best["expected"], lang, 0)
+    match best["kind"]:
+        case "set_aside":
+            dice = _faces(tuple(sorted(state.tray[p] or 0 for p in best["positions"])))
+            key = "advice-set-aside-win" if two else "advice-set-aside"
+            return text(lang, key, dice=dice, points=number(best["points"], lang),
+                        expected=expected, win=win)  # fmt: skip
+        case "bank" | "throw" if len(options) == 2:
+            other = options[1]
+            key = f"advice-{'bank' if best['kind'] == 'bank' else 'throw-again'}"
+            if two:
+                return text(lang, f"{key}-win", dice=n, win=win,
+                            other=percent(other["win"], lang), risk=risk)  # fmt: skip
+            return text(lang, key, dice=n, expected=expected,
+                        other=_decimal(other["expected"], lang, 0), risk=risk)  # fmt: skip
+        case _:
+            key = "advice-throw-turn-win" if two else "advice-throw-turn"
+            return text(lang, key, dice=n, expected=expected, win=win, risk=risk)
+
+
+# The hint.
+
+
+def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, Any]:
+    """The coach's advice to the seat to play; IllegalAction ``no-hint`` when that seat has
+    the coach off (a computer's seat always has)."""
+    state = record.state
+    seat = state.seat
+    if state.is_over or seat not in record.hints or record.seats[seat].computer:
+        raise IllegalAction("the coach is off for this seat", reason="no-hint")
+    chosen = decision(state)
+    options: list[Option] = []
+    match state:
+        case YamsState():
+            if chosen in ("keep", "box"):
+                options = yams_options(strategies.yams(), state)
+                sentence = _yams_text(options, lang)
+            else:
+                sentence = text(lang, "advice-throw")
+        case FarkleState():
+            options = farkle_options(state, strategies.turn(), strategies.win(state))
+            sentence = _farkle_text(state, options, lang)
+        case _:
+            assert_never(state)
+    return {
+        "seat": seat,
+        "game": record.kind,
+        "decision": chosen,
+        "options": options,
+        "text": sentence,
+    }
+
+
+# The review.
+
+
+@dataclass(frozen=True, slots=True)
+class _Judged:
+    """One decision of a game: what was chosen, what was best, what it cost."""
+
+    step: Step
+    chosen: Option
+    best: Option
+    cost: float
+
+
+def _value(option: Option, unit: str) -> float:
+    value: float = option["win"] if unit == "win" else option["expected"]
+    return value
+
+
+def _judge_yams(strategy: Strategy, step: Step) -> _Judged | None:
+    before, move = step.before, step.move
+    if not isinstance(before, YamsState) or not before.dice:
+        return None
+    options = yams_options(strategy, before)
+    best = options[0]
+    match move:
+        case yams.Throw():
+            kept = tuple(sorted(before.dice[p] for p in move.keep))
+            if len(kept) == yams.DICE:
+                # All five kept and no die thrown: a throw spent; worth the state after.
+                after = step.after
+                assert isinstance(after, YamsState)
+                expected = yams_options(strategy, after)[0]["expected"]
+            else:
+                expected = strategy.keep_values(before.card, before.dice, before.throws_left)[kept]
+            chosen = {"kind": "keep", "keep": list(move.keep), "faces": list(kept),
+                      "expected": expected}  # fmt: skip
+        case yams.Fill():
+            values = strategy.box_values(before.card, before.dice)
+            chosen = _box(move.box, before.options[move.box], values[move.box])
+        case _:
+            return None
+    return _Judged(step, chosen, best, max(0.0, best["expected"] - chosen["expected"]))
+
+
+def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> _Judged | None:
+    before, move = step.before, step.move
+    if not isinstance(before, FarkleState):
+        return None
+    values = _Turn(before, strategies.turn(), strategies.win(before))
+    match move:
+        case farkle.SetAside() if before.phase is Phase.SET_ASIDE:
+            ranked = _ranked_selections(values)
+            faces = tuple(sorted(before.tray[p] or 0 for p in move.positions))
+            chosen = dict(next(option for k, option in ranked if k == faces))
+            chosen["positions"] = sorted(move.positions)
+            best = ranked[0][1]
+        case farkle.Bank() | farkle.Throw() if before.turn_points:
+            options = _bank_or_throw(values)
+            kind = "bank" if isinstance(move, farkle.Bank) else "throw"
+            chosen = next(option for option in options if option["kind"] == kind)
+            best = options[0]
+        case _:
+            return None
+    return _Judged(step, chosen, best, max(0.0, _value(best, unit) - _value(chosen, unit)))
+
+
+def _board(state: State) -> dict[str, Any]:
+    """The board as the player saw it before deciding."""
+    match state:
+        case YamsState():
+            return {
+                "dice": list(state.dice),
+                "throws_left": state.throws_left,
+                "card": {box.name: state.card[box] for box in Box},
+            }
+        case FarkleState():
+            return {
+                "tray": [
+                    {"face": face, "aside": aside}
+                    for face, aside in zip(state.tray, state.aside, strict=True)
+                ],
+                "turn_points": state.turn_points,
+                "totals": list(state.totals),
+            }
+        case _:
+            assert_never(state)
+
+
+def _round(state: State) -> int:
+    """The Yams round, or the number of the 10 000 turn of the seat to play."""
+    if isinstance(state, YamsState):
+        return state.round
+    return state.turns[state.seat] + 1
+
+
+def _verdict(kind: str, unit: str, total: float, decisions: int, lang: Language) -> str:
+    if decisions == 0:
+        return text(lang, "verdict-none")
+    mean = total / decisions
+    if total < EPSILON:
+        return text(lang, "verdict-perfect")
+    excellent, good, fair = LEVELS["yams" if kind == "yams" else unit]
+    level = (
+        "excellent" if mean < excellent else "good" if mean < good else "fair" if mean < fair
+        else "costly"
+    )  # fmt: skip
+    if unit == "win":
+        figures = {"total": _percent(total, lang), "mean": _percent(mean, lang)}
+    else:
+        figures = {"total": _decimal(total, lang), "mean": _decimal(mean, lang, 2)}
+    return text(lang, f"verdict-{unit}", level=text(lang, f"verdict-{level}"),
+                decisions=decisions, **figures)  # fmt: skip
+
+
+def judged(record: Record, strategies: Strategies) -> Iterator[_Judged]:
+    """Every decision of the people at the table, with its cost (undone moves excepted)."""
+    unit = "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
+    for step in record.steps():
+        if record.seats[step.move.seat].computer:
+            continue
+        if record.kind == "yams":
+            found = _judge_yams(strategies.yams(), step)
+        else:
+            found = _judge_farkle(strategies, step, unit)
+        if found is not None:
+            yield found
+
+
+def review(record: Record, strategies: Strategies, lang: Language) -> dict[str, Any]:
+    """After a game, for each person: the cost of every decision against the optimal one,
+    the total and mean, the worst three, and a verdict; IllegalAction ``not-finished``."""
+    if not record.state.is_over:
+        raise IllegalAction("the game is not finished", reason="not-finished")
+    unit = "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
+    by_seat: dict[int, list[_Judged]] = {
+        seat: [] for seat, s in enumerate(record.seats) if not s.computer
+    }
+    for decided in judged(record, strategies):
+        by_seat[decided.step.move.seat].append(decided)
+    players = []
+    for seat, found in by_seat.items():
+        total = sum(j.cost for j in found)
+        worst = sorted(
+            (j for j in found if j.cost > EPSILON), key=lambda j: (-j.cost, j.step.version)
+        )[:WORST]
+        players.append(
+            {
+                "seat": seat,
+                "name": record.seats[seat].name,
+                "unit": unit,
+                "decisions": len(found),
+                "total_cost": total,
+                "mean_cost": total / len(found) if found else 0.0,
+                "verdict": _verdict(record.kind, unit, total, len(found), lang),
+                "worst": [
+                    {
+                        "version": j.step.version,
+                        "round": _round(j.step.before),
+                        "chosen": j.chosen,
+                        "best": j.best,
+                        "cost": j.cost,
+                        "board": _board(j.step.before),
+                    }
+                    for j in worst
+                ],
+            }
+        )
+    return {"players": players}
+
+
+# Why a box scores what it does.
+
+
+def _box_reason(box: Box, points: int, dice: tuple[int, ...], joker: bool, lang: Language) -> str:
+    """The main part of a box's note: the faces it counts, or why it scores nothing."""
+    c = Counter(dice)
+    most = max(c.values())
+    if box.face is not None:
+        if not c[box.face]:
+            return text(lang, "note-upper-none", face=box.face)
+        return text(lang, "note-upper", count=c[box.face], face=box.face, points=points)
+    if joker and box in (Box.FULL_HOUSE, Box.SMALL_STRAIGHT, Box.LARGE_STRAIGHT):
+        return text(lang, "note-joker", box=box_name(box, lang), points=points)
+    match box:
+        case Box.THREE_OF_A_KIND | Box.FOUR_OF_A_KIND:
+            need = 3 if box is Box.THREE_OF_A_KIND else 4
+            if most >= need:
+                return text(lang, "note-sum", points=points)
+            return text(lang, "note-no-kind", n=need)
+        case Box.CHANCE:
+            return text(lang, "note-sum", points=points)
+        case Box.FULL_HOUSE:
+            if points:
+                return text(lang, "note-full")
+            return text(lang, "note-penta-not-full" if most == 5 else "note-no-full")
+        case Box.SMALL_STRAIGHT | Box.LARGE_STRAIGHT:
+            run = 4 if box is Box.SMALL_STRAIGHT else 5
+            return text(lang, "note-run" if points else "note-no-run", n=run, points=points)
+        case Box.PENTA:
+            return text(lang, "note-penta" if points else "note-no-penta")
+    raise AssertionError(box)  # the upper boxes returned above
+
+
+def box_notes(state: YamsState, lang: Language) -> dict[str, str]:
+    """For each box the dice may be written in now, why it scores what it does: the faces
+    counted, the Joker, the +100 Penta bonus, how far the upper bonus is."""
+    options = state.options
+    if not options:
+        return {}
+    card, dice = state.card, state.dice
+    penta = yams.is_penta(dice)
+    # The Joker (rules.md): a Penta after a Penta box of 50 goes in its upper box if open,
+    # else in any open lower box as a joker, else scores 0 in an upper box.
+    joker = penta and card.penta == PENTA_POINTS and card.rules is yams.Rules.STANDARD
+    face_box = Box.upper(dice[0])
+    forced = joker and card[face_box] is None
+    notes = {}
+    for box, points in options.items():
+        if joker and not forced and box.face is not None:
+            parts = [text(lang, "note-joker-zero")]
+        else:
+            parts = [_box_reason(box, points, dice, joker and not forced, lang)]
+        if forced:
+            parts.append(text(lang, "note-joker-forced", box=box_name(face_box, lang)))
+        if box.face is not None and card.upper_total < UPPER_BONUS_AT:
+            upper = card.upper_total + points
+            if upper >= UPPER_BONUS_AT:
+                parts.append(text(lang, "note-upper-bonus"))
+            else:
+                parts.append(text(lang, "note-upper-to-go", total=upper,
+                                  left=UPPER_BONUS_AT - upper))  # fmt: skip
+        if card.earns_penta_bonus(dice):
+            parts.append(text(lang, "note-penta-bonus"))
+        sentence = "; ".join(parts)
+        notes[box.name] = sentence[:1].upper() + sentence[1:]
+    return notes

@@ -1,0 +1,217 @@
+"""The history of games: a game's log and totals turn by turn, statistics per player, exports.
+
+Everything is read from records by replaying them through the engine: a figure is never
+stored, so it can never disagree with the log.
+
+>>> from zar.table import Seat
+>>> record = Record.new("10000", (Seat("Ali"),), target=5_000)
+>>> for action in (farkle.Throw(0, (1, 2, 3, 4, 6, 6)), farkle.SetAside(0, (0,)), farkle.Bank(0)):
+...     record = record.append(action)
+>>> progress(record)
+{'players': ['Ali'], 'turns': [[100]]}
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, assert_never
+
+from zar import farkle, yams
+from zar.record import GameKind, Record, State, action_to_json
+from zar.yams.scorecard import PENTA_BONUS
+
+__all__ = [
+    "game_csv",
+    "game_export",
+    "log_entries",
+    "progress",
+    "stats",
+    "stats_csv",
+    "totals",
+]
+
+
+def totals(state: State) -> list[int]:
+    """Each seat's total now."""
+    match state:
+        case yams.YamsState():
+            return [card.total for card in state.cards]
+        case farkle.FarkleState():
+            return list(state.totals)
+        case _:
+            assert_never(state)
+
+
+def log_entries(record: Record, times: Sequence[str | None] | None = None) -> list[dict[str, Any]]:
+    """Every entry of the log, undos included, each marked when an undo cancelled it.
+
+    ``version`` is the entry's place in the log, from 1; ``at`` its time, when known.
+    """
+    undone = record.undone
+    return [
+        {
+            "version": i + 1,
+            **action_to_json(entry),
+            "undone": i + 1 in undone,
+            "at": times[i] if times is not None and i < len(times) else None,
+        }
+        for i, entry in enumerate(record.log)
+    ]
+
+
+def progress(record: Record) -> dict[str, Any]:
+    """Each seat's total after each round (Yams) or each turn of the table (10 000), and at
+    the end of the game when it ends within a turn of the table."""
+    rows: list[list[int]] = []
+    state = record.state
+    for step in record.steps():
+        after = step.after
+        match after:
+            case yams.YamsState():
+                done = isinstance(step.move, yams.Fill) and after.seat == 0  # a round ends
+            case farkle.FarkleState():
+                done = min(after.turns) > len(rows)
+            case _:
+                assert_never(after)
+        if done:
+            rows.append(totals(after))
+    if state.is_over and (not rows or rows[-1] != totals(state)):
+        rows.append(totals(state))
+    return {"players": [seat.name for seat in record.seats], "turns": rows}
+
+
+@dataclass
+class _Player:
+    """What one name did over the games: sums and counts, turned into means at the end."""
+
+    totals: list[int] = field(default_factory=list)
+    wins: int = 0
+    upper_bonuses: int = 0
+    pentas: int = 0
+    penta_bonuses: int = 0
+    lost_turns: int = 0
+    hot_dice: int = 0
+    turns: int = 0
+
+
+def _count(record: Record, players: dict[str, _Player]) -> None:
+    state = record.state
+    seats = [players.setdefault(seat.name, _Player()) for seat in record.seats]
+    for seat, (player, total) in enumerate(zip(seats, totals(state), strict=True)):
+        player.totals.append(total)
+        player.wins += seat in state.winners
+        match state:
+            case yams.YamsState():
+                card = state.cards[seat]
+                player.upper_bonuses += card.upper_bonus > 0
+                player.penta_bonuses += card.penta_bonus // PENTA_BONUS
+            case farkle.FarkleState():
+                player.turns += state.turns[seat]
+    for step in record.steps():
+        player = seats[step.move.seat]
+        if isinstance(step.move, yams.Fill) and isinstance(step.before, yams.YamsState):
+            player.pentas += yams.is_penta(step.before.dice)
+        for event in step.after.events:
+            if isinstance(event, farkle.TurnLost):
+                player.lost_turns += 1
+            elif isinstance(event, farkle.HotDice):
+                player.hot_dice += 1
+
+
+def stats(game: GameKind, records: Iterable[Record]) -> dict[str, Any]:
+    """Each name's figures over the finished games of ``game`` among ``records`` (given
+    oldest first): games, wins (a shared win counts), mean and best total; for Yams the
+    rate of the upper bonus, the Pentas written and the Penta bonuses; for 10 000 the turns
+    lost, the hot dice and the mean points per turn. Computer seats count under their name."""
+    players: dict[str, _Player] = {}
+    for record in records:
+        if record.kind == game and record.state.is_over:
+            _count(record, players)
+    rows = []
+    for name, player in sorted(players.items(), key=lambda p: (-len(p[1].totals), p[0])):
+        games = len(player.totals)
+        row: dict[str, Any] = {
+            "name": name,
+            "games": games,
+            "wins": player.wins,
+            "mean_total": sum(player.totals) / games,
+            "best_total": max(player.totals),
+        }
+        if game == "yams":
+            row["upper_bonus_rate"] = player.upper_bonuses / games
+            row["pentas"] = player.pentas
+            row["penta_bonuses"] = player.penta_bonuses
+        else:
+            row["lost_turns"] = player.lost_turns
+            row["hot_dice"] = player.hot_dice
+            row["points_per_turn"] = sum(player.totals) / player.turns if player.turns else 0.0
+        rows.append(row)
+    return {
+        "game": game,
+        "players": rows,
+        "totals": {name: list(player.totals) for name, player in players.items()},
+    }
+
+
+def game_export(game_id: str, record: Record) -> dict[str, Any]:
+    """A game as a file keeps it: its settings, its log with the undone marks, its totals."""
+    state = record.state
+    return {
+        "id": game_id,
+        **record.settings_json(),
+        "game": record.kind,
+        "players": [seat.name for seat in record.seats],
+        "finished": state.is_over,
+        "entries": log_entries(record),
+        "totals": totals(state),
+        "winners": list(state.winners),
+    }
+
+
+def _cell(value: object) -> str:
+    """A value in a CSV cell: lists as faces or positions separated by spaces."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _csv(header: Sequence[str], rows: Iterable[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_cell(row.get(column)) for column in header])
+    return out.getvalue()
+
+
+LOG_COLUMNS = ("version", "seat", "player", "type", "keep", "dice", "box", "positions",
+               "undone", "at", "total")  # fmt: skip
+
+
+def game_csv(game_id: str, record: Record) -> str:
+    """The log as CSV, one row an entry, then one row a seat with its final ``total``."""
+    names = [seat.name for seat in record.seats]
+    entries = [{**entry, "player": names[entry["seat"]]} for entry in log_entries(record)]
+    final = [
+        {"seat": seat, "player": names[seat], "type": "total", "total": total}
+        for seat, total in enumerate(totals(record.state))
+    ]
+    return _csv(LOG_COLUMNS, [*entries, *final])
+
+
+def stats_csv(figures: dict[str, Any]) -> str:
+    """The statistics as CSV, one row a player."""
+    extra = (
+        ("upper_bonus_rate", "pentas", "penta_bonuses")
+        if figures["game"] == "yams"
+        else ("lost_turns", "hot_dice", "points_per_turn")
+    )
+    header = ("name", "games", "wins", "mean_total", "best_total", *extra)
+    return _csv(header, figures["players"])

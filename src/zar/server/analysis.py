@@ -1,0 +1,127 @@
+"""The routes of the coach and the history: a hint, a game's review, log, progress and
+export, the statistics per player and their export.
+
+They read the games as the rest of the app does (``app.state.games``) and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+
+from zar.ai.coach import Strategies, hint, review
+from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv
+from zar.i18n import Language
+from zar.record import GameKind, Record
+from zar.server.replies import GAME_REFUSALS, refusals
+
+if TYPE_CHECKING:
+    from zar.server.app import Games
+
+__all__ = ["STATS_GAMES", "analysis_routes"]
+
+STATS_GAMES = 1_000  # the statistics read the latest finished games, this many at most
+
+Format = Literal["json", "csv"]
+
+
+def _download(body: str, name: str, fmt: Format) -> Response:
+    """A file to save: JSON or CSV, named ``name``."""
+    media = "application/json" if fmt == "json" else "text/csv; charset=utf-8"
+    headers = {"content-disposition": f'attachment; filename="{name}.{fmt}"'}
+    return Response(body, media_type=media, headers=headers)
+
+
+def analysis_routes(
+    language: Callable[[Request], Language], strategies: Strategies | None = None
+) -> APIRouter:
+    """The routes, speaking the language ``language`` finds in a request; the coach reads
+    ``strategies`` (by default each loaded on first use)."""
+    router = APIRouter()
+    coach = strategies or Strategies()
+
+    def games(request: Request) -> Games:
+        found: Games = request.app.state.games
+        return found
+
+    async def record(request: Request, game_id: str) -> Record:
+        return await games(request).record(game_id)
+
+    @router.get("/api/games/{game_id}/hint", responses=refusals(*GAME_REFUSALS))
+    async def game_hint(game_id: str, request: Request) -> dict[str, Any]:
+        """The coach's options for the seat to play, best first, and its advice in a sentence;
+        422 ``no-hint`` when that seat has the coach off or is the computer's."""
+        found = await record(request, game_id)
+        return await run_in_threadpool(hint, found, coach, language(request))
+
+    @router.get("/api/games/{game_id}/review", responses=refusals(*GAME_REFUSALS))
+    async def game_review(game_id: str, request: Request) -> dict[str, Any]:
+        """For each person, every decision against the optimal one: what it cost in all and
+        on average, the worst three as the board looked, a verdict; 422 ``not-finished``."""
+        found = await record(request, game_id)
+        return await run_in_threadpool(review, found, coach, language(request))
+
+    @router.get("/api/games/{game_id}/log", responses=refusals(*GAME_REFUSALS))
+    async def game_log(game_id: str, request: Request) -> dict[str, Any]:
+        """Every entry of the game's log, undos included, each marked when it was undone."""
+        found = await record(request, game_id)
+        return {
+            "id": game_id,
+            "game": found.kind,
+            "players": [seat.name for seat in found.seats],
+            "entries": log_entries(found),
+        }
+
+    @router.get("/api/games/{game_id}/progress", responses=refusals(*GAME_REFUSALS))
+    async def game_progress(game_id: str, request: Request) -> dict[str, Any]:
+        """Each seat's total after each round (Yams) or turn of the table (10 000)."""
+        return progress(await record(request, game_id))
+
+    @router.get(
+        "/api/games/{game_id}/export",
+        response_class=Response,
+        responses={200: {"description": "the game as a JSON or CSV file"},
+                   **refusals(*GAME_REFUSALS)},
+    )  # fmt: skip
+    async def game_file(game_id: str, request: Request, format: Format = "json") -> Response:
+        """The game as a file: its settings, its log with the undone marks, the final totals."""
+        found = await record(request, game_id)
+        if format == "json":
+            body = json.dumps(game_export(game_id, found), ensure_ascii=False, indent=1)
+        else:
+            body = game_csv(game_id, found)
+        return _download(body, f"zar-{found.kind}-{game_id}", format)
+
+    async def figures(request: Request, game: GameKind) -> dict[str, Any]:
+        rows = await run_in_threadpool(
+            games(request).store.games, finished=True, kind=game, limit=STATS_GAMES
+        )
+        records = [await record(request, row.id) for row in reversed(rows)]  # oldest first
+        return await run_in_threadpool(stats, game, records)
+
+    @router.get("/api/stats", responses=refusals(422, 503))
+    async def game_stats(game: GameKind, request: Request) -> dict[str, Any]:
+        """Each player's figures over the finished games of ``game``, and their totals."""
+        return await figures(request, game)
+
+    @router.get(
+        "/api/stats/export",
+        response_class=Response,
+        responses={200: {"description": "the statistics as a JSON or CSV file"},
+                   **refusals(422, 503)},
+    )  # fmt: skip
+    async def stats_file(game: GameKind, request: Request, format: Format = "json") -> Response:
+        """The statistics of ``game`` as a file."""
+        found = await figures(request, game)
+        if format == "json":
+            body = json.dumps(found, ensure_ascii=False, indent=1)
+        else:
+            body = stats_csv(found)
+        return _download(body, f"zar-stats-{game}", format)
+
+    return router
