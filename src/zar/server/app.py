@@ -9,10 +9,12 @@ action (its ``version`` is not the game's) is refused with 409 and changes nothi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -31,7 +33,6 @@ from zar import ai
 from zar.dice import DiceSource, SystemDice
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
 from zar.record import GAMES, GameKind, Record
-from zar.server.analysis import analysis_routes
 from zar.server.intents import Intent, actions_for
 from zar.server.limits import (
     GAMES_PER_MINUTE,
@@ -53,7 +54,7 @@ from zar.server.replies import (
     stream_refusals,
 )
 from zar.server.views import summary, view
-from zar.store import Conflict, SqliteStore, UnknownGame
+from zar.store import Conflict, Store, StoreUnavailable, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
 from zar.yams import Box
 
@@ -79,24 +80,23 @@ class NewGame(BaseModel):
     level: str | None = Field(default=None, max_length=20, description="the computer's level")
     target: Literal[5_000, 10_000, 15_000] = 10_000
     autofill: Literal[3, 10, 30] | None = 3
-    hints: list[Annotated[str, Field(max_length=24)]] | None = Field(
-        default=None,
-        max_length=6,
-        description="the people who may ask the coach; by default the person playing alone "
-        "(or alone against the computer), nobody when two or more people play",
-    )
 
 
 class Games:
-    """The games this process serves: the store, a cache of records, one lock per game."""
+    """The games this process serves: the store, a cache of records, one lock per game.
 
-    def __init__(self, store: SqliteStore, dice: DiceSource, clock: Callable[[], str]) -> None:
+    Other processes may move a game on in a shared store: the store tells (``watch``), and
+    an intention made on a version ahead of the cached one reads the game again first.
+    """
+
+    def __init__(self, store: Store, dice: DiceSource, clock: Callable[[], str]) -> None:
         self.store = store
         self.dice = dice
         self.clock = clock
         self._records: dict[str, Record] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self._latest: dict[str, int] = {}  # the latest version heard of, per game
 
     def lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -105,7 +105,11 @@ class Games:
         record = self._records.get(game_id)
         if record is None:
             record = await run_in_threadpool(self.store.load, game_id)
-            self._records[game_id] = record
+            cached = self._records.get(game_id)
+            if cached is not None and cached.version >= record.version:
+                return cached  # acted on while it was read
+            if record.version >= self._latest.get(game_id, 0):
+                self._records[game_id] = record  # else it was overtaken: not kept
         return record
 
     async def create(self, record: Record) -> str:
@@ -115,9 +119,16 @@ class Games:
         return game_id
 
     async def act(self, game_id: str, intent: Intent) -> Record:
-        """Apply an intention: refused (IllegalAction, Conflict) or stored, then announced."""
+        """Apply an intention: refused (IllegalAction, Conflict) or stored, then announced.
+
+        A store that cannot take it (StoreUnavailable) leaves the cached game as it was.
+        """
         async with self.lock(game_id):
             record = await self.record(game_id)
+            if intent.version > record.version:
+                # Another process moved the game on since this one read it: read it again.
+                self._records.pop(game_id, None)
+                record = await self.record(game_id)
             if intent.version != record.version:
                 raise Conflict(record.version)
             actions = actions_for(record, intent, self.dice)
@@ -138,9 +149,40 @@ class Games:
                 self._records.pop(game_id, None)  # another process moved it on: read it again
                 raise
             self._records[game_id] = after
-        for queue in self._listeners.get(game_id, ()):
-            queue.put_nowait(after.version)
+        self.changed(game_id, after.version)
         return after
+
+    def changed(self, game_id: str | None, version: int) -> None:
+        """The game is at ``version`` now, moved on here or by another process (``None``:
+        any game may have moved): an older cached record goes, and its followers wake.
+
+        Every wake-up comes through here, once per version: this process's own appends,
+        and the store's word of every process's appends (this one's included).
+        """
+        if game_id is None:
+            self._records.clear()
+            for queues in self._listeners.values():
+                for queue in queues:
+                    queue.put_nowait(0)
+            return
+        cached = self._records.get(game_id)
+        if cached is not None and cached.version < version:
+            del self._records[game_id]
+        if version <= self._latest.get(game_id, -1):
+            return  # heard already
+        self._latest[game_id] = version
+        for queue in self._listeners.get(game_id, ()):
+            queue.put_nowait(version)
+
+    async def watch(self) -> Callable[[], None]:
+        """Hear the appends of other processes sharing the store; returns how to stop."""
+        loop = asyncio.get_running_loop()
+
+        def heard(game_id: str | None, version: int) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: stopping anyway
+                loop.call_soon_threadsafe(self.changed, game_id, version)
+
+        return await run_in_threadpool(self.store.watch, heard)
 
     async def follow(self, game_id: str) -> AsyncIterator[int]:
         """The game's versions as they come, for a second screen following live."""
@@ -191,22 +233,41 @@ def _methods(app: FastAPI, request: Request) -> list[str]:
 
 
 def create_app(
-    store: SqliteStore,
+    store: Store,
     *,
     dice: DiceSource | None = None,
     clock: Callable[[], str] = _now,
     max_body: int = MAX_BODY_BYTES,
     games_per_minute: int | None = GAMES_PER_MINUTE,
     monotonic: Callable[[], float] = time.monotonic,
+    close_store: bool = False,
 ) -> FastAPI:
     """The app over ``store``; ``dice`` defaults to the operating system's randomness.
 
     A request body over ``max_body`` bytes is refused (413), and so is a client address's
     new game past ``games_per_minute`` in a minute (429; None: no limit), by the clock
-    ``monotonic``.
+    ``monotonic``. While it serves, it hears other processes' changes to a shared store;
+    it closes the store when it stops if ``close_store`` says so.
     """
-    app = FastAPI(title="Zar", version="1", docs_url="/api/docs", openapi_url="/api/openapi.json")
     games = Games(store, dice or SystemDice(), clock)
+
+    @asynccontextmanager
+    async def serving(app: FastAPI) -> AsyncIterator[None]:
+        stop = await games.watch()
+        try:
+            yield
+        finally:
+            await run_in_threadpool(stop)
+            if close_store:
+                await run_in_threadpool(store.close)
+
+    app = FastAPI(
+        title="Zar",
+        version="1",
+        docs_url="/api/docs",
+        openapi_url="/api/openapi.json",
+        lifespan=serving,
+    )
     app.state.games = games
 
     def too_large(request: Request) -> Response:
@@ -267,6 +328,12 @@ def create_app(
         message = text(_lang(request), "stale-version")
         return _refusal(409, message, "stale-version", version=error.version)
 
+    @app.exception_handler(StoreUnavailable)
+    async def unavailable(request: Request, error: StoreUnavailable) -> JSONResponse:
+        """The disk is full, read-only, or the database out of reach: nothing was changed."""
+        reason = "not-saved" if error.writing else "not-read"
+        return _refusal(503, text(_lang(request), reason), reason)
+
     @app.post(
         "/api/games",
         status_code=201,
@@ -283,18 +350,11 @@ def create_app(
             if level not in ai.LEVELS[body.game]:
                 raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
             seats.append(Seat(text(lang, "computer"), computer=True, level=level))
-        hints = None
-        if body.hints is not None:
-            for name in body.hints:
-                if name not in body.players:
-                    raise IllegalAction("not a player", reason="hints-not-players", name=name)
-            hints = [body.players.index(name) for name in body.hints]
         record = Record.new(
             body.game,
             check_seats(seats, max_computers=1),
             target=body.target,
             autofill=body.autofill,
-            hints=hints,
         )
         game_id = await games.create(record)
         return view(game_id, record, lang)
@@ -327,15 +387,8 @@ def create_app(
         response_model=None,
         responses={200: {"model": GameView}, **refusals(*GAME_REFUSALS)},
     )
-    async def get_game(
-        game_id: str,
-        request: Request,
-        at: int | None = Query(None, ge=0, description="the version to show, for a replay"),
-    ) -> dict[str, Any]:
-        record = await games.record(game_id)
-        if at is None:
-            return view(game_id, record, _lang(request))
-        return view(game_id, record.upto(at), _lang(request), replay=True)
+    async def get_game(game_id: str, request: Request) -> dict[str, Any]:
+        return view(game_id, await games.record(game_id), _lang(request))
 
     @app.post(
         "/api/games/{game_id}/actions",
@@ -398,8 +451,6 @@ def create_app(
             "messages": {key: values[lang] for key, values in MESSAGES.items()},
             "boxes": {box.name: box_name(box, lang) for box in Box},
         }
-
-    app.include_router(analysis_routes(_lang))
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

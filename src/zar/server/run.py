@@ -1,4 +1,8 @@
-"""Serving the app: ``zar serve`` (and ``make run``) on 127.0.0.1, games in a SQLite file."""
+"""Serving the app: ``zar serve`` (and ``make run``) on 127.0.0.1, games in a SQLite file,
+or in PostgreSQL when ``ZAR_DATABASE_URL`` says so (docs/deploy.md).
+
+``app`` is the same app for ``uvicorn --factory zar.server.run:app``, one per worker.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +11,47 @@ import threading
 from pathlib import Path
 
 import uvicorn
+from fastapi import FastAPI
 
 from zar.ai import computer_player
 from zar.server.app import create_app
-from zar.store import SqliteStore, default_db_path
+from zar.store import SqliteStore, Store, UnusableStore, open_store
 
-__all__ = ["DEFAULT_PORT", "serve"]
+__all__ = ["DEFAULT_PORT", "app", "serve"]
 
 DEFAULT_PORT = 8000
 
 
-def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
-    """Serve until stopped; ``ZAR_PORT`` and ``ZAR_DB`` give the port and the database file."""
-    port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
-    path = db or default_db_path()
-    store = SqliteStore(path)
-    print(f"Zar: http://{host}:{port}/  (games in {path})", flush=True)
+def _open(db: Path | None) -> Store:
+    """The store ``--db`` names, else ``$ZAR_DATABASE_URL``'s, else ``$ZAR_DB``'s file; one
+    that cannot be opened is one line on standard error and exit status 1."""
+    try:
+        return SqliteStore(db) if db is not None else open_store()
+    except UnusableStore as error:
+        raise SystemExit(f"zar: {error}") from None
+
+
+def _prepare() -> None:
     # The optimal Yams player is read from its cache (or built, the first time on a
     # machine) in the background, before the first game asks it for a move.
     threading.Thread(target=computer_player, args=("yams", "expert"), daemon=True).start()
+
+
+def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
+    """Serve until stopped; ``ZAR_PORT`` gives the port, ``ZAR_DATABASE_URL`` or ``ZAR_DB``
+    the database."""
+    port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
+    store = _open(db)
+    print(f"Zar: http://{host}:{port}/  (games in {store.name})", flush=True)
+    _prepare()
     try:
         uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
     finally:
         store.close()
+
+
+def app() -> FastAPI:
+    """The app over the store of ``$ZAR_DATABASE_URL`` (or ``$ZAR_DB``), which it closes when
+    it stops: ``uvicorn --factory zar.server.run:app --workers 4``."""
+    _prepare()
+    return create_app(_open(None), close_store=True)
