@@ -33,6 +33,7 @@ from zar import ai
 from zar.dice import DiceSource, SystemDice
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
 from zar.record import GAMES, GameKind, Record
+from zar.server.analysis import analysis_routes
 from zar.server.intents import Intent, actions_for
 from zar.server.limits import (
     GAMES_PER_MINUTE,
@@ -80,6 +81,12 @@ class NewGame(BaseModel):
     level: str | None = Field(default=None, max_length=20, description="the computer's level")
     target: Literal[5_000, 10_000, 15_000] = 10_000
     autofill: Literal[3, 10, 30] | None = 3
+    hints: list[Annotated[str, Field(max_length=24)]] | None = Field(
+        default=None,
+        max_length=6,
+        description="the people who may ask the coach; by default the person playing alone "
+        "(or alone against the computer), nobody when two or more people play",
+    )
 
 
 class Games:
@@ -350,11 +357,18 @@ def create_app(
             if level not in ai.LEVELS[body.game]:
                 raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
             seats.append(Seat(text(lang, "computer"), computer=True, level=level))
+        hints = None
+        if body.hints is not None:
+            for name in body.hints:
+                if name not in body.players:
+                    raise IllegalAction("not a player", reason="hints-not-players", name=name)
+            hints = [body.players.index(name) for name in body.hints]
         record = Record.new(
             body.game,
             check_seats(seats, max_computers=1),
             target=body.target,
             autofill=body.autofill,
+            hints=hints,
         )
         game_id = await games.create(record)
         return view(game_id, record, lang)
@@ -387,8 +401,15 @@ def create_app(
         response_model=None,
         responses={200: {"model": GameView}, **refusals(*GAME_REFUSALS)},
     )
-    async def get_game(game_id: str, request: Request) -> dict[str, Any]:
-        return view(game_id, await games.record(game_id), _lang(request))
+    async def get_game(
+        game_id: str,
+        request: Request,
+        at: int | None = Query(None, ge=0, description="the version to show, for a replay"),
+    ) -> dict[str, Any]:
+        record = await games.record(game_id)
+        if at is None:
+            return view(game_id, record, _lang(request))
+        return view(game_id, record.upto(at), _lang(request), replay=True)
 
     @app.post(
         "/api/games/{game_id}/actions",
@@ -451,6 +472,8 @@ def create_app(
             "messages": {key: values[lang] for key, values in MESSAGES.items()},
             "boxes": {box.name: box_name(box, lang) for box in Box},
         }
+
+    app.include_router(analysis_routes(_lang))
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
