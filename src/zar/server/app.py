@@ -138,7 +138,9 @@ class Games:
                 record = await self.record(game_id)
             if intent.version != record.version:
                 raise Conflict(record.version)
-            actions = actions_for(record, intent, self.dice)
+            # The rules, the computer's thinking and the dice in a worker thread: a slow step
+            # (an expert's tables built on first use) holds up this game only.
+            actions = await run_in_threadpool(actions_for, record, intent, self.dice)
             after = record
             for action in actions:
                 after = after.append(action)

@@ -1,0 +1,211 @@
+"""Many clients at once, in-process over ASGI: the same action is applied once, one game's
+actions are applied in a line, and different games never wait on each other."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from fastapi import FastAPI
+
+from zar import yams
+from zar.dice import SeededDice
+from zar.server import create_app
+from zar.store import SqliteStore
+
+# Only a broken app waits this long: then the test fails instead of hanging.
+STUCK = 30.0
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "zar.sqlite3"
+
+
+@pytest.fixture
+def store(db: Path) -> Iterator[SqliteStore]:
+    store = SqliteStore(db)
+    yield store
+    store.close()
+
+
+@asynccontextmanager
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    """One client of the app (a browser tab, a phone)."""
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+        yield c
+
+
+async def new(c: httpx.AsyncClient, game: str, *players: str) -> dict[str, Any]:
+    response = await c.post("/api/games", json={"game": game, "players": list(players)})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+async def act(c: httpx.AsyncClient, game: dict[str, Any], **intent: Any) -> httpx.Response:
+    body = {"version": game["version"], **intent}
+    return await c.post(f"/api/games/{game['id']}/actions", json=body)
+
+
+def stored_log(db: Path, game_id: str) -> tuple[Any, ...]:
+    """The game's log as a fresh process reads it: replayed through the rules."""
+    store = SqliteStore(db)
+    try:
+        return store.load(game_id).log
+    finally:
+        store.close()
+
+
+def test_the_same_throw_from_twenty_clients_is_applied_once(store: SqliteStore, db: Path) -> None:
+    app = create_app(store, dice=SeededDice(1))
+
+    async def main() -> tuple[dict[str, Any], list[httpx.Response]]:
+        async with client(app) as first:
+            game = await new(first, "yams", "Ali")
+
+        async def tap() -> httpx.Response:
+            async with client(app) as c:
+                return await act(c, game, type="throw")
+
+        return game, list(await asyncio.gather(*(tap() for _ in range(20))))
+
+    game, replies = asyncio.run(main())
+    assert Counter(r.status_code for r in replies) == {200: 1, 409: 19}
+    assert {r.json()["version"] for r in replies} == {1}  # the 409s say where the game is
+    assert {r.json()["reason"] for r in replies if r.status_code == 409} == {"stale-version"}
+    log = stored_log(db, game["id"])
+    assert len(log) == 1
+    assert isinstance(log[0], yams.Throw)
+
+
+def test_actions_on_one_game_are_applied_in_a_line(store: SqliteStore, db: Path) -> None:
+    """Eight clients play one game of Yams as fast as they can, each on the state it last
+    saw: every accepted action has its own version, none is lost or doubled."""
+    app = create_app(store, dice=SeededDice(2))
+    accepted: list[tuple[int, str]] = []  # (the version it made, the intention)
+
+    async def player(game_id: str) -> None:
+        async with client(app) as c:
+            while len(accepted) < 40:
+                game = (await c.get(f"/api/games/{game_id}")).json()
+                intent: dict[str, Any] = {"type": "fill", "box": next(iter(game["options"]), "")}
+                if game["throws_left"] and (game["throws"] == 0 or len(accepted) % 3):
+                    intent = {"type": "throw", "keep": [0] if game["throws"] else []}
+                response = await act(c, game, **intent)
+                assert response.status_code in (200, 409), response.text
+                if response.status_code == 200:
+                    accepted.append((response.json()["version"], intent["type"]))
+
+    async def main() -> str:
+        async with client(app) as c:
+            game = await new(c, "yams", "Ali", "Ece")
+        await asyncio.gather(*(player(game["id"]) for _ in range(8)))
+        return str(game["id"])
+
+    game_id = asyncio.run(main())
+    versions = sorted(version for version, _ in accepted)
+    assert versions == list(range(1, len(accepted) + 1))  # contiguous, none twice
+    log = stored_log(db, game_id)  # it replays through the rules
+    assert len(log) == len(accepted)
+    kinds = {"throw": yams.Throw, "fill": yams.Fill}
+    for version, intent in accepted:
+        assert isinstance(log[version - 1], kinds[intent]), version
+
+
+class HeldDice:
+    """Seeded dice whose next roll, once held, waits until the test lets it go."""
+
+    def __init__(self) -> None:
+        self._dice = SeededDice(3)
+        self._lock = threading.Lock()
+        self._gate: threading.Event | None = None
+        self.waiting = threading.Event()
+
+    def hold_next(self) -> threading.Event:
+        gate = threading.Event()
+        with self._lock:
+            self._gate = gate
+        return gate
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        with self._lock:
+            gate, self._gate = self._gate, None
+        if gate is not None:
+            self.waiting.set()
+            if not gate.wait(STUCK):
+                raise RuntimeError("the held roll was never let go")
+        with self._lock:
+            return self._dice.roll(n)
+
+
+class HeldStore:
+    """A store whose next append, once held, waits until the test lets it go."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self._store = store
+        self._gate: threading.Event | None = None
+        self.waiting = threading.Event()
+
+    def hold_next(self) -> threading.Event:
+        self._gate = threading.Event()
+        return self._gate
+
+    def append(self, *args: Any, **kwargs: Any) -> int:
+        gate, self._gate = self._gate, None
+        if gate is not None:
+            self.waiting.set()
+            if not gate.wait(STUCK):
+                raise RuntimeError("the held append was never let go")
+        version: int = self._store.append(*args, **kwargs)
+        return version
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+
+@pytest.mark.parametrize("held", ["its dice", "its commit"])
+def test_a_game_held_up_keeps_no_other_game_waiting(store: SqliteStore, held: str) -> None:
+    """Game A's throw is stopped inside the server (while its dice fall, or while it is
+    committed); game B is played meanwhile, and A goes on when let go."""
+    dice = HeldDice()
+    holder: HeldDice | HeldStore = dice
+    if held == "its commit":
+        holder = HeldStore(store)
+        app = create_app(holder, dice=SeededDice(4))  # type: ignore[arg-type]
+    else:
+        app = create_app(store, dice=dice)
+
+    async def main() -> None:
+        async with client(app) as c:
+            a = await new(c, "yams", "Ali")
+            b = await new(c, "10000", "Ece")
+            release = holder.hold_next()
+            a_throw = asyncio.create_task(act(c, a, type="throw"))
+            assert await asyncio.to_thread(holder.waiting.wait, STUCK), "A never got there"
+            # A is held inside the server. B plays a turn, and A can be looked at.
+            b = (await act(c, b, type="throw")).json()
+            for _ in range(3):
+                if b["phase"] != "set-aside":
+                    break
+                best = max(b["selections"], key=lambda m: b["selections"][m].get("points", 0))
+                chosen = [p for p in range(6) if int(best) >> p & 1]
+                b = (await act(c, b, type="throw", set_aside=chosen)).json()
+            assert b["version"] >= 2
+            assert (await c.get(f"/api/games/{a['id']}")).json()["version"] == 0
+            assert not a_throw.done()
+            release.set()
+            reply = await a_throw
+            assert reply.status_code == 200, reply.text
+            assert reply.json()["version"] == 1
+            assert len(reply.json()["dice"]) == 5
+
+    asyncio.run(main())
