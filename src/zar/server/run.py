@@ -15,6 +15,7 @@ from fastapi import FastAPI
 
 from zar.ai import computer_player
 from zar.server.app import create_app
+from zar.server.limits import GAMES_PER_MINUTE
 from zar.store import SqliteStore, Store, UnusableStore, open_store
 
 __all__ = ["DEFAULT_PORT", "app", "serve"]
@@ -31,6 +32,19 @@ def _open(db: Path | None) -> Store:
         raise SystemExit(f"zar: {error}") from None
 
 
+def _games_per_minute() -> int | None:
+    """``$ZAR_GAMES_PER_MINUTE``: the new games a client address may start in a minute (``off``:
+    no limit), for many tables behind one address; else the app's own limit."""
+    value = os.environ.get("ZAR_GAMES_PER_MINUTE", "").strip().lower()
+    if not value:
+        return GAMES_PER_MINUTE
+    if value == "off":
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise SystemExit(f"zar: ZAR_GAMES_PER_MINUTE is a whole number of games, or off: {value}")
+    return int(value)
+
+
 def _prepare() -> None:
     # The optimal Yams player is read from its cache (or built, the first time on a
     # machine) in the background, before the first game asks it for a move.
@@ -39,13 +53,15 @@ def _prepare() -> None:
 
 def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
     """Serve until stopped; ``ZAR_PORT`` gives the port, ``ZAR_DATABASE_URL`` or ``ZAR_DB``
-    the database."""
+    the database, ``ZAR_GAMES_PER_MINUTE`` the limit on new games."""
     port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
+    games_per_minute = _games_per_minute()
     store = _open(db)
     print(f"Zar: http://{host}:{port}/  (games in {store.name})", flush=True)
     _prepare()
     try:
-        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+        served = create_app(store, games_per_minute=games_per_minute)
+        uvicorn.run(served, host=host, port=port, log_level="warning")
     finally:
         store.close()
 
@@ -53,5 +69,6 @@ def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = No
 def app() -> FastAPI:
     """The app over the store of ``$ZAR_DATABASE_URL`` (or ``$ZAR_DB``), which it closes when
     it stops: ``uvicorn --factory zar.server.run:app --workers 4``."""
+    games_per_minute = _games_per_minute()
     _prepare()
-    return create_app(_open(None), close_store=True)
+    return create_app(_open(None), games_per_minute=games_per_minute, close_store=True)

@@ -1,0 +1,49 @@
+"""``zar.server.run.app``, the factory of ``uvicorn --factory`` (one app per worker): its store
+from the environment, closed when it stops; the limit on new games from the environment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from zar.server.run import app
+from zar.store import SqliteStore
+
+NEW = {"game": "yams", "players": ["Ali"]}
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    db = tmp_path / "zar.sqlite3"
+    monkeypatch.setenv("ZAR_DB", str(db))
+    monkeypatch.delenv("ZAR_DATABASE_URL", raising=False)
+    monkeypatch.delenv("ZAR_GAMES_PER_MINUTE", raising=False)
+    return db
+
+
+def test_the_factory_serves_the_store_the_environment_names(env: Path) -> None:
+    with TestClient(app()) as client:
+        created = client.post("/api/games", json=NEW)
+        assert created.status_code == 201
+    store = SqliteStore(env)  # the app closed its own: the file is whole and readable
+    assert [g.id for g in store.games()] == [created.json()["id"]]
+    store.close()
+
+
+@pytest.mark.parametrize(("limit", "allowed"), [("2", 2), ("off", 40)])
+def test_the_limit_on_new_games_comes_from_the_environment(
+    env: Path, monkeypatch: pytest.MonkeyPatch, limit: str, allowed: int
+) -> None:
+    monkeypatch.setenv("ZAR_GAMES_PER_MINUTE", limit)
+    with TestClient(app()) as client:
+        statuses = [client.post("/api/games", json=NEW).status_code for _ in range(40)]
+    assert statuses[:allowed] == [201] * allowed
+    assert set(statuses[allowed:]) <= {429}
+
+
+def test_a_bad_limit_is_one_line(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZAR_GAMES_PER_MINUTE", "lots")
+    with pytest.raises(SystemExit, match="ZAR_GAMES_PER_MINUTE"):
+        app()
