@@ -30,7 +30,7 @@ def test_generated_requests_get_documented_replies_and_refusals_change_nothing(
     # It did try, and got everywhere: every operation, games started, moves accepted,
     # every kind of refusal.
     assert tally.requests >= 300, tally
-    assert OPERATIONS <= set(tally.operations)  # and every route added since
+    assert set(tally.operations) >= OPERATIONS  # and every route added since
     assert {200, 201, 404, 409, 422, 429} <= set(tally.statuses), tally
     assert len(versions) > len(SEEDS)
     assert max(versions) >= 5
