@@ -129,9 +129,13 @@ class Record:
     target: int | None = None  # 10 000 only
     autofill: int | None = None  # Yams: seconds before the computer writes a third throw
     log: tuple[Action, ...] = ()
-    hints: tuple[int, ...] = ()  # the seats that may ask the coach
+    hint_seats: tuple[int, ...] | None = None  # who may ask the coach; None: the default
     # The replay of the log, kept: a record is read far more often than written.
     _state: State | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.hint_seats is None:
+            object.__setattr__(self, "hint_seats", _default_hints(self.seats))
 
     @classmethod
     def new(
@@ -160,7 +164,7 @@ class Record:
             seats,
             target if kind == "10000" else None,
             autofill if kind == "yams" else None,
-            hints=chosen,
+            hint_seats=chosen,
         )
         record.start  # noqa: B018 -- checks the settings now, not at the first action
         return record
@@ -173,6 +177,12 @@ class Record:
             return yams.YamsState.start(yams.YamsSettings(self.seats))
         target = 10_000 if self.target is None else self.target
         return farkle.FarkleState.start(farkle.FarkleSettings(self.seats, target=target))
+
+    @property
+    def hints(self) -> tuple[int, ...]:
+        """The seats that may ask the coach."""
+        assert self.hint_seats is not None
+        return self.hint_seats
 
     @property
     def version(self) -> int:
