@@ -1,6 +1,7 @@
 // 10 000 on screen: the scoreboard toward the target, the tray, the dice set aside by
 // throw, the turn's points, the selection's value before it is taken, the risk.
 
+import { markDice } from "./coach.js";
 import { face as faceOf, shake, still, Tray } from "./dice.js";
 import { attr, describe, h, labelled, pill, seatClass, text } from "./dom.js";
 import { num, pct, t } from "./i18n.js";
@@ -15,6 +16,7 @@ export class FarkleBoard {
     this.ctx = ctx;
     this.selected = new Set(); // tray positions tapped, to set aside with the next throw or bank
     this.lost = null; // the throw that lost the last turn, shown dimmed until the next throw
+    this.hinted = null; // the dice the coach points at
     this.tray = new Tray(DICE, t("dice"), (position, button) => this.pressDie(position, button));
     this.points = h("span", { class: "big num" });
     this.lostPoints = h("s", { class: "lost num" });
@@ -96,6 +98,7 @@ export class FarkleBoard {
     this.mine = mine && !busy;
     if (fresh) {
       this.selected.clear();
+      this.hinted = null;
       const lost = view.events.find((e) => e.type === "turn_lost");
       if (lost) this.lost = lost;
       else if (view.phase === "set-aside" || view.over) this.lost = null;
@@ -136,6 +139,7 @@ export class FarkleBoard {
   }
 
   renderDice(view, rolled) {
+    markDice(this.tray, this.hinted);
     if (view.over) {
       this.tray.show(view.tray.map(() => null));
       return;
@@ -209,6 +213,19 @@ export class FarkleBoard {
 
   positions() {
     return [...this.selected].sort();
+  }
+
+  /** The coach points at dice to set aside (tray positions), or at none. */
+  hint(positions) {
+    this.hinted = positions ?? null;
+    markDice(this.tray, this.hinted);
+  }
+
+  /** The coach's selection, taken: its dice chosen (the player still throws or banks). */
+  apply(option) {
+    if (!this.mine || option.kind !== "set_aside" || this.view.phase !== "set-aside") return;
+    this.selected = new Set(option.positions);
+    this.ctx.render();
   }
 
   throw() {

@@ -2,10 +2,13 @@
 // turns at a pace a person can follow, live updates from other screens, the end.
 
 import { follow, get, post } from "./api.js";
+import { Coach } from "./coach.js";
 import { h, pill, seatClass, text } from "./dom.js";
 import { FarkleBoard } from "./farkle.js";
 import { names, num, t } from "./i18n.js";
+import { exportLinks } from "./links.js";
 import { fast, instant, setFast } from "./prefs.js";
+import { reviewOpener } from "./review.js";
 import { YamsBoard } from "./yams.js";
 
 const STEP_MS = 700; // one step of the computer's turn, slow enough to follow
@@ -23,6 +26,7 @@ export class GameScreen {
     this.busy = false;
     this.closed = false;
     this.messages = "";
+    this.undoing = null; // the version an undo on its way will make
     this.stepTimer = null;
     this.bannerTimer = null;
     this.keys = (event) => this.key(event);
@@ -69,6 +73,10 @@ export class GameScreen {
     this.narration = h("p", { class: "say" });
     this.status = h("div", { class: "status", role: "status" }, this.sticky, this.message, this.narration);
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
+    this.coach = new Coach(this.id, this.board, view.game);
+    this.undoButton = h("button", { type: "button", class: "undo", hidden: true }, t("undo"));
+    this.undoButton.addEventListener("click", () => this.act({ type: "undo" }));
+    const turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton);
     const tools = h("div", { class: "tools" }, h("p", { class: "keys" }, t("keys-help")));
     if (view.players.some((p) => p.computer)) {
       this.speed = h("button", { type: "button", class: "speed", "aria-pressed": String(fast()) }, t("speed-up"));
@@ -79,7 +87,7 @@ export class GameScreen {
       });
       tools.prepend(this.speed);
     }
-    this.playArea = h("div", { class: "play-area" }, this.board.play, this.status, tools);
+    this.playArea = h("div", { class: "play-area" }, this.board.play, turnTools, this.coach.el, this.status, tools);
     this.section = h("section", { class: `game game-${view.game === "yams" ? "yams" : "farkle"}` },
       h("h1", { class: "sr-only" }, t(view.game === "yams" ? "yams" : "10000")),
       this.end, this.playArea, h("div", { class: "board-area" }, this.board.board));
@@ -95,15 +103,18 @@ export class GameScreen {
     this.view = view;
     // The seeds' messages stay until the next one, or until a person here acts again.
     if (view.messages.length) this.messages = view.messages.join(" ");
-    this.render(prev, true);
-    const said = [...this.board.narrate(view, prev)];
-    const passed = prev && prev.seat !== view.seat && !view.over;
+    // An undo shows the decision's moment again: no throw to tell, no dice to tumble.
+    const undone = this.undoing === view.version;
+    this.render(undone ? null : prev, true);
+    const said = undone ? [t("undone", { name: view.players[view.seat].name })] : [...this.board.narrate(view, prev)];
+    const passed = prev && prev.seat !== view.seat && !view.over && !undone;
     if (passed) said.push(t("turn-of", { name: view.players[view.seat].name }));
     this.say(said);
     if (passed) this.banner(view);
     else if (view.over) this.hideBanner(); // nobody's turn now: the winner shows unhidden
     if (this.board.celebrates(view)) this.celebrate();
     if (view.over) this.finish(view);
+    else if (prev?.over) this.unfinish();
     this.schedule();
     return true;
   }
@@ -114,6 +125,9 @@ export class GameScreen {
     const mine = !view.over && !view.players[view.seat].computer;
     this.board.render(view, { mine, busy: this.busy, prev, fresh });
     this.section.dataset.version = view.version; // which state is on screen, for tests and bug reports
+    this.coach.update(view);
+    this.undoButton.hidden = !view.can_undo;
+    this.undoButton.disabled = this.busy;
     const sticky = this.board.sticky(view);
     text(this.sticky, sticky);
     text(this.message, this.messages === sticky ? "" : this.messages);
@@ -162,6 +176,7 @@ export class GameScreen {
     if (this.busy || !this.view || this.closed) return;
     this.busy = true;
     if (intent.type !== "computer") this.messages = "";
+    this.undoing = intent.type === "undo" ? this.view.version + 1 : null;
     this.render();
     const path = `/api/games/${encodeURIComponent(this.id)}/actions`;
     const response = await post(path, { version: this.view.version, ...intent });
@@ -203,17 +218,27 @@ export class GameScreen {
     rematch.addEventListener("click", () => this.rematch(rematch));
     const fresh = h("button", { type: "button" }, t("new-game"));
     fresh.addEventListener("click", () => this.onNewGame(view.game));
+    const [open, review] = reviewOpener(this.id, view.game, view.players.map((p) => p.name));
     this.end.replaceChildren(
       title,
       h("h3", {}, t("final-scores")),
       h("ol", { class: "final" },
         totals.map(({ total, seat }) => h("li", { class: view.winners.includes(seat) ? "won" : "" },
           pill(view.players[seat], seat), h("span", { class: "num" }, num(total))))),
-      h("div", { class: "actions" }, rematch, fresh),
+      h("div", { class: "actions" }, rematch, open, fresh),
+      exportLinks(`/api/games/${encodeURIComponent(this.id)}/export`),
+      review,
     );
     this.end.hidden = false;
     this.section.classList.add("over");
     title.focus();
+  }
+
+  /** The last decision undone: the game goes on. */
+  unfinish() {
+    this.end.hidden = true;
+    this.end.replaceChildren();
+    this.section.classList.remove("over");
   }
 
   /** The same players and settings again. */
@@ -228,6 +253,7 @@ export class GameScreen {
       computer: Boolean(computer),
       level: computer?.level ?? null,
     };
+    if (view.hints) body.hints = view.hints.map((seat) => view.players[seat].name);
     if (view.game === "10000") body.target = view.target;
     else body.autofill = view.autofill;
     const response = await post("/api/games", body);

@@ -73,7 +73,7 @@ export class NewGameDialog {
   }
 
   names() {
-    return [...this.list.querySelectorAll("input")];
+    return [...this.list.querySelectorAll("input[name=player]")];
   }
 
   addName() {
@@ -81,7 +81,14 @@ export class NewGameDialog {
     if (n > setup.max_people) return;
     const input = h("input", { type: "text", name: "player", maxlength: 24, autocomplete: "off",
       placeholder: t("player-n", { n }), enterkeyhint: "done" });
-    const row = h("li", {}, h("label", {}, h("span", {}, t("player-n", { n })), input));
+    // Hints: on by default for one person alone (or with the computer), off for a table of
+    // people; a box the person ticked or cleared keeps their choice.
+    const hint = h("input", { type: "checkbox", name: "hint" });
+    hint.addEventListener("change", () => {
+      hint.dataset.chosen = "1";
+    });
+    const row = h("li", {}, h("label", {}, h("span", {}, t("player-n", { n })), input),
+      h("label", { class: "check hint-check" }, hint, h("span", {}, t("hint"))));
     if (n > 1) {
       const remove = h("button", { type: "button", class: "quiet remove",
         "aria-label": t("remove-player", { name: t("player-n", { n }) }) }, "×");
@@ -90,18 +97,31 @@ export class NewGameDialog {
     }
     this.list.append(row);
     this.add.disabled = n >= setup.max_people;
+    this.defaultHints();
+  }
+
+  hints() {
+    return [...this.list.querySelectorAll("input[name=hint]")];
+  }
+
+  defaultHints() {
+    const alone = this.hints().length === 1;
+    for (const box of this.hints()) if (!box.dataset.chosen) box.checked = alone;
   }
 
   /** Remove a row; the names below move up so the boxes stay Oyuncu 1 … n. */
   removeName(row) {
-    const values = this.names().map((input) => input.value);
+    const values = this.names().map((input, i) => [input.value, this.hints()[i]]);
     const index = [...this.list.children].indexOf(row);
     values.splice(index, 1);
     this.list.replaceChildren();
-    values.forEach((value) => {
+    values.forEach(([value, hint]) => {
       this.addName();
       this.names().at(-1).value = value;
+      Object.assign(this.hints().at(-1).dataset, hint.dataset);
+      if (hint.dataset.chosen) this.hints().at(-1).checked = hint.checked;
     });
+    this.defaultHints();
     this.names().at(Math.max(0, index - 1)).focus();
   }
 
@@ -121,9 +141,11 @@ export class NewGameDialog {
   async submit() {
     const form = this.form.elements;
     const kind = form.game.value;
+    const players = this.names().map((input, i) => input.value.trim() || t("player-n", { n: i + 1 }));
     const body = {
       game: kind,
-      players: this.names().map((input, i) => input.value.trim() || t("player-n", { n: i + 1 })),
+      players,
+      hints: players.filter((_, i) => this.hints()[i].checked),
       computer: this.computer.checked,
       level: this.computer.checked ? this.level.value : null,
     };

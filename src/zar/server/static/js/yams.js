@@ -1,5 +1,6 @@
 // Yams on screen: five dice, the throws left, every player's scorecard, the auto-fill.
 
+import { markDice } from "./coach.js";
 import { Tray } from "./dice.js";
 import { attr, describe, h, labelled, seatClass, text } from "./dom.js";
 import { boxName, num, t } from "./i18n.js";
@@ -12,6 +13,7 @@ export class YamsBoard {
     this.ctx = ctx;
     this.kept = new Set(); // positions kept for the next throw
     this.box = null; // the box tapped, waiting for "Turu onayla"
+    this.hinted = null; // the dice the coach points at
     this.clock = null; // the auto-fill countdown
     this.boxes = Object.keys(view.cards[0].boxes);
     this.tray = new Tray(5, t("dice"), (position) => this.pressDie(position));
@@ -20,8 +22,9 @@ export class YamsBoard {
     this.confirmButton = labelled(t("confirm-round"), "confirm");
     this.confirmButton.addEventListener("click", () => this.confirm());
     this.countdown = h("p", { class: "countdown", hidden: true, "aria-hidden": "true" });
+    this.why = h("p", { class: "why" }); // why the box tapped scores what it does
     this.play = h("div", { class: "play" }, this.tray.el,
-      h("div", { class: "controls" }, this.throwButton, this.confirmButton), this.countdown);
+      h("div", { class: "controls" }, this.throwButton, this.confirmButton), this.why, this.countdown);
     this.board = this.card(view);
   }
 
@@ -99,6 +102,7 @@ export class YamsBoard {
     if (fresh) {
       if (!prev || prev.seat !== view.seat || view.throws === 0) this.kept.clear();
       this.box = null;
+      this.hinted = null;
       this.stop();
       if (mine && view.throws_left === 0 && view.dice.length && view.autofill !== null) {
         this.startCountdown(view.autofill);
@@ -112,10 +116,12 @@ export class YamsBoard {
     this.confirmButton.disabled = !this.mine || !chosen;
     describe(this.confirmButton, chosen ? `(${boxName(this.box)} ${num(view.options[this.box])})` : "",
       chosen ? t("box-points", { box: boxName(this.box), points: num(view.options[this.box]) }) : null);
+    text(this.why, (chosen && view.notes?.[this.box]) || "");
     this.renderCard(view);
   }
 
   renderDice(view, threw) {
+    markDice(this.tray, this.hinted);
     if (!view.dice.length) {
       this.tray.show([0, 1, 2, 3, 4].map(() => (view.over ? null : { blank: true })));
       return;
@@ -190,6 +196,23 @@ export class YamsBoard {
     if (!this.mine || !(box in this.view.options)) return;
     this.box = this.box === box ? null : box;
     this.stop(); // the player chose: no auto-fill
+    this.ctx.render();
+  }
+
+  /** The coach points at dice to keep (positions), or at none. */
+  hint(positions) {
+    this.hinted = positions ?? null;
+    markDice(this.tray, this.hinted);
+  }
+
+  /** The coach's option, taken: its dice kept, or its box chosen (the player still confirms). */
+  apply(option) {
+    if (!this.mine) return;
+    if (option.kind === "keep" && this.view.throws_left > 0) this.kept = new Set(option.keep);
+    else if (option.kind === "box" && option.box in this.view.options) {
+      this.box = option.box;
+      this.stop();
+    }
     this.ctx.render();
   }
 

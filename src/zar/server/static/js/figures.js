@@ -1,0 +1,19 @@
+// Figures that are not whole points: expected scores (254,3), dates, in the language's format.
+
+import { lang, num } from "./i18n.js";
+
+/** `254,3` (tr, fr) or `254.3` (en), grouped as points are (`1 254,3`). */
+export function dec(x, digits = 1) {
+  const fixed = Math.abs(x).toFixed(digits);
+  const [whole, part] = fixed.split(".");
+  const sign = x < 0 && Number(fixed) !== 0 ? "-" : "";
+  return sign + num(Number(whole)) + (part ? (lang === "en" ? "." : ",") + part : "");
+}
+
+/** A moment (ISO time) as the language writes a date and a time. */
+export function when(iso) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
