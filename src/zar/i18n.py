@@ -642,6 +642,8 @@ MESSAGES: Mapping[str, Mapping[Language, str]] = {
     "which-game": {"tr": "Hangi oyun", "fr": "Quelle partie", "en": "Which game"},
     "axis-turn": {"tr": "Tur", "fr": "Tour", "en": "Turn"},
     "axis-games": {"tr": "Oyun sayısı", "fr": "Parties", "en": "Games"},
+    "axis-total": {"tr": "Son puan", "fr": "Total final", "en": "Final total"},
+    "axis-points": {"tr": "Puan", "fr": "Points", "en": "Points"},
     "export": {"tr": "Dışa aktar", "fr": "Exporter", "en": "Export"},
     "export-as": {"tr": "{format} olarak indir", "fr": "Télécharger en {format}",
                   "en": "Download as {format}"},

@@ -4,9 +4,10 @@ import { get } from "./api.js";
 import { still } from "./dice.js";
 import { h } from "./dom.js";
 import { gameName, lang, num, t } from "./i18n.js";
+import { screenLink } from "./links.js";
 import { address, LANG_NAMES, LANGS } from "./prefs.js";
 
-export function showHome(root, { onNewGame, onOpen, onLanguage }) {
+export function showHome(root, { onNewGame, onOpen, onLanguage, nav }) {
   const resume = h("section", { class: "resume", hidden: true, "aria-labelledby": "resume-title" });
   const fresh = h("button", { type: "button", class: "primary big-button" }, t("new-game"));
   fresh.addEventListener("click", () => onNewGame());
@@ -35,6 +36,8 @@ export function showHome(root, { onNewGame, onOpen, onLanguage }) {
     h("h1", { class: "tagline" }, t("tagline")),
     resume,
     h("div", { class: "start" }, fresh),
+    h("div", { class: "more" }, screenLink(t("history"), { view: "history" }, nav),
+      screenLink(t("stats"), { view: "stats" }, nav)),
     h("div", { class: "cards" }, card("yams", t("yams-about"), [5, 5, 5, 5, 5]),
       card("10000", t("10000-about"), [1, 5, 1, 2, 3, 6])),
     languages));

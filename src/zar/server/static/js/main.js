@@ -1,4 +1,6 @@
-// Zar in the browser: the home screen or a game (?game=ID), in the chosen language.
+// Zar in the browser: the home screen, a game (?game=ID), the history (?view=history) and
+// a game's replay (?replay=ID&at=N), the statistics (?view=stats&kind=yams), in the chosen
+// language. The history and the statistics load their modules when first opened.
 
 import { h } from "./dom.js";
 import { GameScreen } from "./game.js";
@@ -6,12 +8,30 @@ import { showHome } from "./home.js";
 import { loadWords, t } from "./i18n.js";
 import { NewGameDialog } from "./newgame.js";
 import {
-  address, applyTheme, chosenLang, gameInAddress, instant, nextTheme, rememberLang, theme,
+  applyTheme, chosenLang, gameInAddress, instant, nextTheme, rememberLang, theme,
 } from "./prefs.js";
 
 const app = document.getElementById("app");
 let screen = null;
 let dialog = null;
+let routes = 0; // which route is the latest, when a module arrives late
+
+/** The page's address for these fields (?game, ?view, ?replay…), keeping ?lang and ?pace. */
+function place(fields) {
+  const now = new URLSearchParams(location.search);
+  const next = new URLSearchParams();
+  for (const key of ["lang", "pace"]) if (now.has(key)) next.set(key, now.get(key));
+  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) next.set(key, value);
+  const query = next.toString();
+  return location.pathname + (query ? `?${query}` : "");
+}
+
+function go(fields) {
+  history.pushState(null, "", place(fields));
+  route();
+}
+
+const nav = { go, place };
 
 function newGame(kind) {
   dialog ??= new NewGameDialog((view) => open(view.id, view));
@@ -19,13 +39,12 @@ function newGame(kind) {
 }
 
 function open(gameId, view = null) {
-  history.pushState(null, "", address(gameId));
+  history.pushState(null, "", place({ game: gameId }));
   route(view);
 }
 
 function home() {
-  history.pushState(null, "", address(null));
-  route();
+  go({});
 }
 
 async function language(code) {
@@ -45,12 +64,25 @@ async function language(code) {
 function route(view = null) {
   screen?.close();
   screen = null;
+  const ticket = ++routes;
+  const params = new URLSearchParams(location.search);
   const gameId = gameInAddress();
+  const later = async (module, make) => {
+    const loaded = await import(module);
+    if (ticket === routes) screen = make(loaded);
+  };
+  document.getElementById("turn").replaceChildren();
   if (gameId) {
     screen = new GameScreen(app, gameId, { view, onNewGame: newGame, onOpen: open });
+  } else if (params.get("replay")) {
+    const at = Number.parseInt(params.get("at") ?? "0", 10) || 0;
+    later("./history.js", (m) => new m.ReplayScreen(app, params.get("replay"), at, nav));
+  } else if (params.get("view") === "history") {
+    later("./history.js", (m) => new m.HistoryList(app, nav));
+  } else if (params.get("view") === "stats") {
+    later("./stats.js", (m) => new m.StatsScreen(app, params.get("kind"), nav));
   } else {
-    document.getElementById("turn").replaceChildren();
-    showHome(app, { onNewGame: newGame, onOpen: open, onLanguage: language });
+    showHome(app, { onNewGame: newGame, onOpen: open, onLanguage: language, nav });
   }
   window.scrollTo(0, 0);
 }

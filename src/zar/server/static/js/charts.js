@@ -1,0 +1,142 @@
+// Charts drawn by the page as SVG: the distribution of totals (a histogram) and a game's
+// totals turn by turn (lines). Each is a picture (role img) named by its title, described
+// in words for screen readers (<desc>), the same words shown under it.
+
+import { h, seatClass } from "./dom.js";
+import { num, t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const W = 340; // the drawing's width: about a phone's, so that its words stay readable there
+const H = 210;
+const PAD = { left: 40, right: 18, top: 26, bottom: 40 };
+let charts = 0;
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  el.append(...children.flat());
+  return el;
+}
+
+/** The smallest step of 1, 2, 2.5 or 5 times a power of ten that cuts `span` in `most` parts at most. */
+export function niceStep(span, most) {
+  for (let power = 1; ; power *= 10) {
+    for (const s of [1, 2, 2.5, 5]) {
+      const step = s * power;
+      if (Number.isInteger(step) && span / step <= most) return step;
+    }
+  }
+}
+
+/** A figure: the picture named by `title`, described by `summary` and `details`. */
+function figure(title, summary, details, drawing, legend = null) {
+  const id = `chart-${++charts}`;
+  const picture = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "chart",
+    "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-desc` },
+  svg("title", { id: `${id}-title` }, title),
+  svg("desc", { id: `${id}-desc` }, [summary, ...details].join(" ")),
+  drawing);
+  return h("figure", { class: "chart-figure" }, h("h3", {}, title), picture, legend,
+    h("figcaption", {}, summary));
+}
+
+/** Lines across the plot at `step`, labelled on the left, from 0 to `top`. */
+function grid(top, step, y) {
+  const lines = [];
+  for (let value = 0; value <= top; value += step) {
+    lines.push(svg("line", { class: "grid", x1: PAD.left, x2: W - PAD.right, y1: y(value), y2: y(value) }),
+      svg("text", { class: "tick", x: PAD.left - 5, y: y(value) + 4, "text-anchor": "end" }, num(value)));
+  }
+  return lines;
+}
+
+/** What the axes count: across under the plot, up above it. */
+function axes(across, up) {
+  return [
+    svg("text", { class: "axis", x: (PAD.left + W - PAD.right) / 2, y: H - 4, "text-anchor": "middle" }, across),
+    svg("text", { class: "axis", x: 2, y: 12 }, up),
+  ];
+}
+
+/** The distribution of `totals` (final totals): five to ten bins of a round width. */
+export function histogram(totals, title) {
+  if (!totals.length) return null;
+  const low = Math.min(...totals);
+  const high = Math.max(...totals);
+  // Bins no narrower than a fifth of the highest total, and at least five of them, so that
+  // a few close totals still show where they stand.
+  const width = niceStep(Math.max(high - low, high / 5, 1), 8);
+  let first = Math.floor(low / width) * width;
+  const needed = Math.floor((high - first) / width) + 1;
+  if (needed < 5) first = Math.max(0, first - Math.floor((5 - needed) / 2) * width);
+  const count = Math.max(5, Math.floor((high - first) / width) + 1);
+  const bins = [];
+  for (let n = 0; n < count; n++) {
+    bins.push({ low: first + n * width, high: first + (n + 1) * width - 1, count: 0 });
+  }
+  for (const total of totals) bins[Math.floor((total - first) / width)].count += 1;
+  const most = Math.max(...bins.map((b) => b.count));
+  const top = Math.ceil(most / niceStep(most, 4)) * niceStep(most, 4);
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const y = (value) => PAD.top + plotH - (plotH * value) / top;
+  const barW = plotW / bins.length;
+  const every = bins.length > 6 ? 2 : 1; // labels far enough apart to read on a phone
+  const drawing = [...grid(top, niceStep(top, 4), y)];
+  bins.forEach((bin, i) => {
+    const x = PAD.left + i * barW;
+    if (bin.count) {
+      drawing.push(svg("rect", { class: "bar", x: x + 1.5, width: Math.max(barW - 3, 1), y: y(bin.count),
+        height: y(0) - y(bin.count), rx: 2 }));
+    }
+    if (i % every === 0) {
+      drawing.push(svg("text", { class: "tick", x, y: H - PAD.bottom + 15, "text-anchor": "middle" }, num(bin.low)));
+    }
+  });
+  if (bins.length % every === 0) {
+    drawing.push(svg("text", { class: "tick", x: W - PAD.right, y: H - PAD.bottom + 15, "text-anchor": "middle" },
+      num(first + bins.length * width)));
+  }
+  drawing.push(svg("line", { class: "axis-line", x1: PAD.left, x2: W - PAD.right, y1: y(0), y2: y(0) }),
+    ...axes(t("axis-total"), t("axis-games")));
+  const peak = bins.find((b) => b.count === most);
+  const range = (bin) => `${num(bin.low)}–${num(bin.high)}`;
+  const summary = t("chart-totals-about", { n: num(totals.length), low: num(low), high: num(high),
+    bin: range(peak), count: num(most) });
+  const details = bins.map((bin) => `${t("chart-bin", { low: num(bin.low), high: num(bin.high), count: num(bin.count) })}.`);
+  return figure(title, summary, details, drawing);
+}
+
+/** A game's totals turn by turn: `turns[k]` the totals of each seat after turn k + 1. */
+export function lines(players, turns, title) {
+  if (!turns.length) return null;
+  const rows = [players.map(() => 0), ...turns];
+  const most = Math.max(1, ...rows.flat());
+  const step = niceStep(most, 4);
+  const top = Math.ceil(most / step) * step;
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const x = (k) => PAD.left + (plotW * k) / turns.length;
+  const y = (value) => PAD.top + plotH - (plotH * value) / top;
+  const drawing = [...grid(top, step, y)];
+  const every = niceStep(turns.length, 7);
+  for (let k = every; k <= turns.length; k += every) {
+    drawing.push(svg("text", { class: "tick", x: x(k), y: H - PAD.bottom + 15, "text-anchor": "middle" }, num(k)));
+  }
+  drawing.push(svg("line", { class: "axis-line", x1: PAD.left, x2: W - PAD.right, y1: y(0), y2: y(0) }),
+    ...axes(t("axis-turn"), t("axis-points")));
+  players.forEach((_, seat) => {
+    const points = rows.map((row, k) => `${x(k).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
+    const last = rows.at(-1)[seat];
+    drawing.push(svg("g", { class: seatClass(seat) },
+      svg("polyline", { class: "line", points }),
+      svg("circle", { class: "dot", cx: x(turns.length), cy: y(last), r: 4 })));
+  });
+  const finals = players.map((name, seat) => `${name} ${num(turns.at(-1)[seat])}`).join(", ");
+  const summary = t("chart-progress-about", { turns: num(turns.length), totals: finals });
+  const details = turns.map((row, k) =>
+    `${t("axis-turn")} ${k + 1}: ${players.map((name, seat) => `${name} ${num(row[seat])}`).join(", ")}.`);
+  const legend = h("ul", { class: "legend", "aria-hidden": "true" }, players.map((name, seat) =>
+    h("li", { class: seatClass(seat) }, h("span", { class: "swatch" }), name)));
+  return figure(title, summary, details, drawing, legend);
+}

@@ -1,0 +1,125 @@
+// Statistics per player name and per game (GET /api/stats), with two charts: the
+// distribution of final totals, and one game's totals turn by turn.
+
+import { get } from "./api.js";
+import { histogram, lines } from "./charts.js";
+import { h } from "./dom.js";
+import { dec, when } from "./figures.js";
+import { gameName, num, pct, t } from "./i18n.js";
+import { exportLinks, screenLink } from "./links.js";
+
+const KINDS = ["yams", "10000"];
+
+// The table's columns: the word, and how a figure is written.
+const whole = (n) => num(n);
+const mean = (x) => dec(x, 1);
+const COLUMNS = {
+  yams: [["games-played", "games", whole], ["wins", "wins", whole], ["mean-total", "mean_total", mean],
+    ["best-total", "best_total", whole], ["upper-bonus-rate", "upper_bonus_rate", pct],
+    ["pentas", "pentas", whole], ["penta-bonuses", "penta_bonuses", whole]],
+  10000: [["games-played", "games", whole], ["wins", "wins", whole], ["mean-total", "mean_total", mean],
+    ["best-total", "best_total", whole], ["lost-turns", "lost_turns", whole],
+    ["hot-dice-count", "hot_dice", whole], ["points-per-turn", "points_per_turn", mean]],
+};
+
+function select(label, options, onChange) {
+  const el = h("select", {}, options.map(([value, words]) => h("option", { value }, words)));
+  el.addEventListener("change", () => onChange(el.value));
+  return h("label", { class: "picker" }, h("span", {}, label), el);
+}
+
+export class StatsScreen {
+  constructor(root, kind, nav) {
+    this.closed = false;
+    this.nav = nav;
+    this.kind = KINDS.includes(kind) ? kind : "yams";
+    this.tabs = KINDS.map((k) => {
+      const tab = h("button", { type: "button", "aria-pressed": String(k === this.kind) }, gameName(k));
+      tab.addEventListener("click", () => this.show(k));
+      return tab;
+    });
+    this.body = h("div", { class: "stats-body" });
+    root.replaceChildren(h("section", { class: "stats", "aria-labelledby": "stats-title" },
+      h("div", { class: "screen-head" }, h("h1", { id: "stats-title" }, t("stats")),
+        screenLink(t("history"), { view: "history" }, nav)),
+      h("div", { class: "tabs", role: "group", "aria-label": t("game") }, this.tabs),
+      this.body));
+    document.title = `${t("stats")} · Zar`;
+    this.show(this.kind);
+  }
+
+  async show(kind) {
+    this.kind = kind;
+    this.tabs.forEach((tab, i) => tab.setAttribute("aria-pressed", String(KINDS[i] === kind)));
+    const params = new URLSearchParams(location.search);
+    params.set("kind", kind);
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+    this.body.setAttribute("aria-busy", "true");
+    const [stats, games] = await Promise.all([
+      get(`/api/stats?game=${kind}`),
+      get("/api/games?finished=true&limit=100"),
+    ]);
+    if (this.closed || this.kind !== kind) return;
+    this.body.removeAttribute("aria-busy");
+    if (!stats.ok) {
+      this.body.replaceChildren(h("p", { class: "error" }, stats.data.detail ?? ""));
+      return;
+    }
+    const data = stats.data;
+    if (!data.players.length) {
+      this.body.replaceChildren(h("p", { class: "empty" }, t("no-stats")));
+      return;
+    }
+    const finished = games.ok ? games.data.filter((g) => g.game === kind) : [];
+    this.totalsChart = h("div", { class: "chart-slot" });
+    this.progressChart = h("div", { class: "chart-slot" });
+    const everyone = "";
+    const players = select(t("player"), [[everyone, t("everyone")], ...Object.keys(data.totals).map((n) => [n, n])],
+      (name) => this.drawTotals(data, name));
+    const charts = [h("div", { class: "chart-box" }, players, this.totalsChart)];
+    if (finished.length) {
+      const which = select(t("which-game"), finished.map((g) => [g.id, `${when(g.updated_at)} · ${
+        g.players.map((name, seat) => `${name} ${num(g.totals[seat])}`).join(", ")}`]), (id) => this.drawProgress(id));
+      charts.push(h("div", { class: "chart-box" }, which, this.progressChart));
+    }
+    this.body.replaceChildren(this.table(kind, data), h("div", { class: "charts" }, charts),
+      exportLinks(`/api/stats/export?game=${kind}`));
+    this.drawTotals(data, everyone);
+    if (finished.length) await this.drawProgress(finished[0].id);
+  }
+
+  table(kind, data) {
+    const columns = COLUMNS[kind];
+    return h("div", { class: "table-wrap" }, h("table", { class: "stats-table" },
+      h("caption", {}, gameName(kind)),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")),
+        columns.map(([word]) => h("th", { scope: "col" }, t(word))))),
+      h("tbody", {}, data.players.map((player) => h("tr", {},
+        h("th", { scope: "row" }, player.name),
+        columns.map(([, key, write]) => h("td", { class: "num" }, typeof player[key] === "number" ? write(player[key]) : "–")))))));
+  }
+
+  drawTotals(data, name) {
+    const totals = name ? data.totals[name] ?? [] : Object.values(data.totals).flat();
+    const title = name ? `${t("chart-totals")}: ${name}` : t("chart-totals");
+    this.totalsChart.replaceChildren(histogram(totals, title) ?? "");
+  }
+
+  async drawProgress(gameId) {
+    this.progressChart.setAttribute("aria-busy", "true");
+    const response = await get(`/api/games/${encodeURIComponent(gameId)}/progress`);
+    if (this.closed) return;
+    this.progressChart.removeAttribute("aria-busy");
+    if (!response.ok) {
+      this.progressChart.replaceChildren(h("p", { class: "error" }, response.data.detail ?? ""));
+      return;
+    }
+    const { players, turns } = response.data;
+    this.progressChart.replaceChildren(lines(players, turns, t("chart-progress")) ?? "");
+  }
+
+  close() {
+    this.closed = true;
+  }
+}
+
