@@ -4,6 +4,7 @@ what they do. The browser tests read as a game played through the page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
@@ -66,8 +67,11 @@ class Person:
         computer: bool = False,
         target: str | None = None,
         autofill: str | None = None,
+        hints: Sequence[bool] | None = None,
     ) -> None:
-        """Fill in the new-game dialog and start; the game's screen is then showing."""
+        """Fill in the new-game dialog and start; the game's screen is then showing.
+
+        ``hints``: each person's box `İpucu` (the coach), else as the dialog has it."""
         self.page.get_by_role("button", name="Yeni oyun").click()
         dialog = self.page.get_by_role("dialog")
         dialog.get_by_role("radiogroup", name="Oyun").get_by_role(
@@ -77,6 +81,8 @@ class Person:
             if n > 1:
                 dialog.get_by_role("button", name="Oyuncu ekle").click()
             dialog.get_by_role("textbox", name=f"Oyuncu {n}").fill(name)
+        for n, on in enumerate(hints or ()):
+            dialog.get_by_role("checkbox", name="İpucu").nth(n).set_checked(on)
         if computer:
             dialog.get_by_role("checkbox", name="Humains + 1 IA").check()
         if target:
@@ -115,6 +121,33 @@ class Person:
 
     def winner(self) -> Locator:
         return self.page.get_by_role("heading", name=re.compile("Kazanan"))
+
+    # The coach
+
+    @property
+    def coach(self) -> Locator:
+        return self.page.get_by_role("region", name="Koç")
+
+    def options(self) -> Locator:
+        """The coach's options, best first, once they are in (the server's first hint of a
+        game loads the strategies: a few seconds)."""
+        expect(self.coach).not_to_have_attribute("aria-busy", "true", timeout=30_000)
+        options = self.coach.get_by_role("listitem")
+        expect(options.first).to_be_visible()
+        return options
+
+    def ask_coach(self) -> Locator:
+        """Open the coach (the button `İpucu`) and return its options."""
+        self.button("İpucu").click()
+        expect(self.coach).to_be_visible()
+        return self.options()
+
+    def take_best(self, kind: str) -> str:
+        """Apply the coach's best option of a kind (`Tut`, `Yaz`, `Kenara ayır`); its words."""
+        apply = self.coach.get_by_role("button", name=re.compile(f"^Uygula: {kind}")).first
+        option = apply.get_attribute("aria-label") or ""
+        apply.click()
+        return option.removeprefix("Uygula: ")
 
     def shot(self, output: Path, name: str) -> None:
         """A screenshot of the whole page from its top, once the turn's banner is gone."""

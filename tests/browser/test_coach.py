@@ -1,0 +1,146 @@
+"""The coach and undo through the page: the hint in Yams and in 10 000 and its options
+taken, a box and a set-aside undone; the hints chosen per person in the new-game dialog."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from browser.person import DESKTOP, PHONE, Person
+from browser.scripted_dice import ScriptedDice
+
+FINAL = re.compile(r"beklenen son puan \d+,\d")
+
+
+def shots(person: Person, output: Path, name: str) -> None:
+    """The screen at a phone's size and a desktop's, then back to the phone's."""
+    person.page.set_viewport_size(PHONE)
+    person.shot(output, f"phone-{name}")
+    person.page.set_viewport_size(DESKTOP)
+    person.shot(output, f"desktop-{name}")
+    person.page.set_viewport_size(PHONE)
+
+
+def test_the_hint_in_yams_and_a_box_undone(page: Page, dice: ScriptedDice, output: Path) -> None:
+    page.set_viewport_size(PHONE)
+    ali = Person(page)
+    ali.open()
+    ali.new_game("Yams", "Ali")  # alone at the table: the coach is on
+    expect(ali.button("İpucu")).to_be_hidden()  # nothing to decide before the first throw
+    dice.script(2, 2, 5, 5, 5)
+    ali.throw()
+    options = ali.ask_coach()
+    expect(ali.button("İpucu")).to_have_attribute("aria-expanded", "true")
+    # The top three, best first, with their expected final scores: the best keep (three
+    # fives) and the best box (the Full) among them.
+    expect(options).to_have_count(3)
+    expect(options.first).to_contain_text("Tut: 5, 5, 5")
+    expect(options.first).to_contain_text("en iyisi")
+    expect(ali.coach.get_by_text("Yaz: Full (25)")).to_be_visible()
+    for n in range(3):
+        expect(options.nth(n)).to_contain_text(FINAL)
+    shots(ali, output, "coach-yams")
+
+    # The coach's keep, taken: the three fives are kept.
+    assert ali.take_best("Tut") == "Tut: 5, 5, 5"
+    assert ali.pressed() == [False, False, True, True, True]
+
+    # The Full, chosen from the coach, with why it scores what it does; written, undone.
+    ali.take_best("Yaz: Full")
+    expect(ali.button("Full")).to_have_attribute("aria-pressed", "true")
+    game = page.url.split("game=")[1].split("&")[0]
+    note = page.request.get(f"/api/games/{game}").json()["notes"]["FULL_HOUSE"]
+    expect(page.locator(".play").get_by_text(note)).to_be_visible()
+    expect(ali.button("Geri al")).to_be_hidden()  # nothing written yet
+    ali.act("Turu onayla")
+    total = page.get_by_role("row", name=re.compile("^TOPLAM"))
+    expect(total).to_contain_text("25")
+    expect(ali.button("Full")).to_have_count(0)  # written: no longer a button
+    ali.act("Geri al")
+    expect(ali.status).to_contain_text("Ali son kararını geri aldı")
+    expect(ali.header).to_contain_text("Tur 1/13")
+    expect(ali.button("Full")).to_be_enabled()
+    expect(ali.button("Full")).to_have_accessible_description("25 puan")
+    expect(total).not_to_contain_text("25")
+    assert ali.faces() == [2, 2, 5, 5, 5]
+    expect(ali.button("At")).to_have_accessible_description("2 atış kaldı")
+    expect(ali.button("Geri al")).to_be_hidden()  # back to the throw: nothing more to undo
+    expect(ali.coach.get_by_text("Yaz: Full (25)")).to_be_visible()  # the coach follows
+
+    # Another box this time; after the next throw it can no longer be undone.
+    ali.button("Beş").click()
+    ali.act("Turu onayla")
+    expect(page.get_by_role("row", name=re.compile("^Beş"))).to_contain_text("15")
+    expect(ali.button("Geri al")).to_be_visible()
+    ali.throw()
+    expect(ali.button("Geri al")).to_be_hidden()
+    ali.button("İpucu").click()  # closed, it stays closed
+    expect(ali.coach).to_be_hidden()
+    expect(ali.button("İpucu")).to_have_attribute("aria-expanded", "false")
+    ali.throw()
+    expect(ali.coach).to_be_hidden()
+
+
+def test_the_hint_in_10000_and_a_set_aside_undone(
+    page: Page, dice: ScriptedDice, output: Path
+) -> None:
+    page.set_viewport_size(PHONE)
+    ali = Person(page)
+    ali.open()
+    ali.new_game("10 000", "Ali", computer=True, target="5 000")
+    dice.script(1, 1, 1, 5, 5, 5)
+    ali.throw()
+    options = ali.ask_coach()
+    # The selections, best first: what each sets aside, the turn's expected points, and
+    # against one opponent the chance of winning.
+    expect(options.first).to_contain_text("Kenara ayır: 1, 1, 1, 5, 5, 5 (+1 500)")
+    expect(options.first).to_contain_text(re.compile(r"beklenen tur puanı [\d ]+,\d"))
+    expect(options.first).to_contain_text(re.compile(r"kazanma şansı %\d+,\d"))
+    ali.take_best("Kenara ayır")
+    assert ali.pressed() == [True] * 6
+    ali.throw()  # every die set aside: hot dice, the six come back
+    expect(ali.status).to_contain_text("Dés chauds !")
+
+    # Bank or throw six again: each with the points the turn should end with, the chance
+    # of winning, and for the throw the risk of losing the turn (six dice: 2.3 %).
+    options = ali.options()
+    expect(options).to_have_count(2)
+    expect(ali.coach).to_contain_text("Kasaya yatır")
+    expect(ali.coach).to_contain_text("Yeniden at")
+    expect(ali.coach).to_contain_text("kaybetme riski %2,3")
+    expect(options.first).to_contain_text(re.compile(r"kazanma şansı %\d+,\d"))
+    shots(ali, output, "coach-10000")
+
+    # Undone: the six dice are back in play, as thrown, none set aside.
+    ali.act("Geri al")
+    expect(ali.status).to_contain_text("Ali son kararını geri aldı")
+    assert ali.faces() == [1, 1, 1, 5, 5, 5]
+    assert ali.pressed() == [False] * 6
+    expect(ali.button("Geri al")).to_be_hidden()
+    expect(ali.options().first).to_contain_text("Kenara ayır: 1, 1, 1, 5, 5, 5 (+1 500)")
+
+
+def test_the_hints_chosen_per_person(page: Page) -> None:
+    person = Person(page)
+    person.open()
+    page.get_by_role("button", name="Yeni oyun").click()
+    dialog = page.get_by_role("dialog")
+    hints = dialog.get_by_role("checkbox", name="İpucu")
+    expect(hints).to_have_count(1)
+    expect(hints).to_be_checked()  # one person: on
+    dialog.get_by_role("button", name="Oyuncu ekle").click()
+    expect(hints.nth(0)).not_to_be_checked()  # a table of people: off
+    expect(hints.nth(1)).not_to_be_checked()
+    dialog.get_by_role("button", name="Vazgeç").click()
+
+    person.open()
+    person.new_game("Yams", "Ali", "Ece", hints=[False, True])
+    person.throw()
+    expect(person.button("İpucu")).to_be_hidden()  # Ali plays without the coach
+    person.button("Şans").click()
+    person.act("Turu onayla")
+    person.wait_for_turn("Ece")
+    person.throw()
+    expect(person.button("İpucu")).to_be_visible()
