@@ -4,7 +4,9 @@ version it was made for; a stale or repeated version is refused and changes noth
 from __future__ import annotations
 
 import threading
+import time
 
+import psycopg
 import pytest
 
 from store_support import (
@@ -188,6 +190,44 @@ def test_another_process_s_appends_are_heard(backend: Backend) -> None:
             assert heard == [("g", 2)]  # once, and never for the refused append
         else:
             assert not arrived.wait(timeout=0.2)
+    finally:
+        stop()
+        watcher.close()
+        writer.close()
+
+
+def test_a_watcher_whose_connection_drops_listens_again(postgres_url: str) -> None:
+    """PostgreSQL only: after the listening connection is cut, the watcher connects again,
+    says that anything may have changed meanwhile, and hears the appends that follow."""
+    backend = Backend("postgres", postgres_url)
+    watcher, writer = backend.open(), backend.open()
+    heard: list[tuple[str | None, int]] = []
+    stop = watcher.watch(lambda game_id, version: heard.append((game_id, version)))
+    try:
+        record = one_person_yams()
+        create(writer, "g", record)
+        backend.sql("NOTIFY zar_games, 'not a version'")  # another program's: ignored
+        # Cut, and refuse new connections for a while: its first tries to connect fail.
+        name = postgres_url.rsplit("/", 1)[1]
+        with psycopg.connect(postgres_url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as pg:
+            pg.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+            cut = pg.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = %s AND query LIKE 'LISTEN%%'",
+                (name,),
+            ).fetchall()
+            assert cut == [(True,)]
+            time.sleep(1.5)
+            assert heard == []
+            pg.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        deadline = time.monotonic() + 10
+        while (None, 0) not in heard and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert heard == [(None, 0)]
+        append(writer, "g", record, yams_round(record))
+        while len(heard) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert heard == [(None, 0), ("g", 2)]
     finally:
         stop()
         watcher.close()

@@ -237,7 +237,10 @@ class PostgresStore:
         again and says ``changed(None, 0)``: what was announced meanwhile is lost.
         """
         stop = threading.Event()
-        first = self._listen()
+        try:
+            first = self._listen()
+        except psycopg.Error as error:
+            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
 
         def run() -> None:
             db: psycopg.Connection[Any] | None = first
@@ -248,7 +251,8 @@ class PostgresStore:
                         changed(None, 0)
                     for note in db.notifies(timeout=0.5):
                         game_id, _, version = note.payload.rpartition(":")
-                        changed(game_id, int(version))
+                        if game_id and version.isdigit():  # not another program's words
+                            changed(game_id, int(version))
                 except psycopg.Error:
                     if db is not None:
                         db.close()
@@ -267,11 +271,12 @@ class PostgresStore:
         return close
 
     def _listen(self) -> psycopg.Connection[Any]:
+        db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         try:
-            db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
             db.execute(f"LISTEN {CHANNEL}")
-        except psycopg.Error as error:
-            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
+        except psycopg.Error:
+            db.close()
+            raise
         return db
 
 
