@@ -10,17 +10,25 @@ from playwright.sync_api import Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
 from browser.scripted_dice import ScriptedDice
+from browser.test_contrast import low
 
 FINAL = re.compile(r"beklenen son puan \d+,\d")
 
 
 def shots(person: Person, output: Path, name: str) -> None:
-    """The screen at a phone's size and a desktop's, then back to the phone's."""
-    person.page.set_viewport_size(PHONE)
+    """The screen at a phone's size and a desktop's (and in the dark theme), its contrast
+    in both themes at WCAG AA."""
+    page = person.page
+    page.set_viewport_size(PHONE)
     person.shot(output, f"phone-{name}")
-    person.page.set_viewport_size(DESKTOP)
+    page.set_viewport_size(DESKTOP)
     person.shot(output, f"desktop-{name}")
-    person.page.set_viewport_size(PHONE)
+    page.emulate_media(color_scheme="dark", reduced_motion="reduce")
+    person.shot(output, f"desktop-{name}-dark")
+    assert low(page) == []
+    page.emulate_media(color_scheme="light")
+    assert low(page) == []
+    page.set_viewport_size(PHONE)
 
 
 def test_the_hint_in_yams_and_a_box_undone(page: Page, dice: ScriptedDice, output: Path) -> None:

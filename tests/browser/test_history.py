@@ -1,6 +1,6 @@
-"""After a game, through the page: a whole Yams game played with the coach's best boxes,
-its review, the statistics with their charts, the exports, the history and a replay of the
-game step by step."""
+"""After a game, through the page: a whole Yams game played with the coach's best boxes
+(its last box undone once), its review, the statistics with their charts, the exports, the
+history and a replay of the game step by step."""
 
 from __future__ import annotations
 
@@ -9,20 +9,13 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from browser.person import DESKTOP, PHONE, Person
+from browser.person import PHONE, Person
+from browser.test_coach import shots
 
 
 def tr_figure(x: float, digits: int = 1) -> str:
     """A figure as the Turkish page writes it: `1 254,3`."""
     return f"{x:,.{digits}f}".replace(",", " ").replace(".", ",")
-
-
-def shots(person: Person, output: Path, name: str) -> None:
-    person.page.set_viewport_size(PHONE)
-    person.shot(output, f"phone-{name}")
-    person.page.set_viewport_size(DESKTOP)
-    person.shot(output, f"desktop-{name}")
-    person.page.set_viewport_size(PHONE)
 
 
 def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Path) -> None:
@@ -41,6 +34,14 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
         deniz.take_best("Yaz")
         deniz.act("Turu onayla")
     expect(deniz.winner()).to_have_text("Kazanan: Deniz")
+    # The last box undone: the game goes on, and ends again with the coach's box.
+    deniz.act("Geri al")
+    expect(deniz.winner()).to_be_hidden()
+    expect(deniz.header).to_contain_text("Tur 13/13")
+    deniz.options()
+    deniz.take_best("Yaz")
+    deniz.act("Turu onayla")
+    expect(deniz.winner()).to_have_text("Kazanan: Deniz")
     final = page.request.get(f"/api/games/{game}").json()["totals"][0]
     expect(page.locator(".final")).to_contain_text(str(final))
 
@@ -50,7 +51,7 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
     measured = page.request.get(f"/api/games/{game}/review").json()["players"]
     assert [p["name"] for p in measured] == ["Deniz"]
     person = measured[0]
-    assert person["decisions"] == 13
+    assert person["decisions"] == 13  # the box undone is not one
     card = review.get_by_role("article", name="Deniz")
     expect(card.get_by_text(person["verdict"])).to_be_visible()
     expect(card).to_contain_text(f"Toplam kayıp{tr_figure(person['total_cost'])} puan")
@@ -93,7 +94,8 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
     page.get_by_role("link", name="Geçmiş").click()
     page.get_by_role("link").filter(has_text="Deniz").first.click()
     steps = page.request.get(f"/api/games/{game}/log").json()["entries"]
-    assert len(steps) == 26  # a throw and a box a round
+    assert len(steps) == 28  # a throw and a box a round, the undo and the box instead
+    assert [step["version"] for step in steps if step["undone"]] == [26]
     expect(page.get_by_text(f"Adım 0/{len(steps)}")).to_be_visible()
     expect(deniz.button("Önceki")).to_be_disabled()
     total = page.get_by_role("row", name=re.compile("^TOPLAM"))
@@ -104,10 +106,15 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
     expect(deniz.dice).to_have_count(5)
     deniz.button("Sonraki").click()
     expect(page.get_by_text(re.compile("^Deniz → "))).to_be_visible()
-    page.get_by_role("slider", name="Adım").fill("20")
-    expect(page.get_by_text(f"Adım 20/{len(steps)}")).to_be_visible()
-    expect(deniz.header).to_contain_text("Tur 11/13")
+    page.get_by_role("slider", name="Adım").fill("19")
+    expect(page.get_by_text(f"Adım 19/{len(steps)}")).to_be_visible()
+    expect(deniz.header).to_contain_text("Tur 10/13")
+    expect(deniz.dice).to_have_count(5)
     shots(deniz, output, "replay")
+    page.get_by_role("slider", name="Adım").fill("26")
+    expect(page.get_by_text(re.compile(r"^Deniz → .* \(geri alındı\)$"))).to_be_visible()
+    deniz.button("Sonraki").click()
+    expect(page.get_by_text("Deniz son kararını geri aldı", exact=True)).to_be_visible()
     page.get_by_role("slider", name="Adım").fill(str(len(steps)))
     expect(total).to_contain_text(str(final))
     expect(deniz.button("Sonraki")).to_be_disabled()
