@@ -554,7 +554,6 @@ MESSAGES: Mapping[str, Mapping[Language, str]] = {
     # The page: the coach, undo, the review, the history, the statistics
     "hint": {"tr": "İpucu", "fr": "Conseil", "en": "Hint"},
     "coach": {"tr": "Koç", "fr": "Coach", "en": "Coach"},
-    "close": {"tr": "Kapat", "fr": "Fermer", "en": "Close"},
     "coach-thinking": {"tr": "Koç düşünüyor…", "fr": "Le coach réfléchit…",
                        "en": "The coach is thinking…"},
     "coach-best": {"tr": "en iyisi", "fr": "le meilleur", "en": "best"},

@@ -75,14 +75,10 @@ export class Coach {
     this.button.addEventListener("click", () => this.toggle());
     this.lead = h("p", { class: "lead" });
     this.list = h("ol", { class: "options" });
-    const close = h("button", { type: "button", class: "quiet close" }, t("close"));
-    close.addEventListener("click", () => {
-      this.toggle(false);
-      this.button.focus();
-    });
+    // No close button of its own, `İpucu` closes it: a button `Kapat` would also be found by
+    // a search for the button `At` by part of its name.
     this.el = h("section", { id: "coach", class: "coach", role: "region", "aria-labelledby": "coach-title",
-      hidden: true }, h("div", { class: "coach-head" }, h("h2", { id: "coach-title" }, t("coach")), close),
-    this.lead, this.list);
+      hidden: true }, h("h2", { id: "coach-title" }, t("coach")), this.lead, this.list);
   }
 
   /** A state on screen: the button when the seat may ask, the panel while it is open. */
