@@ -319,3 +319,31 @@ def test_unknown_addresses_and_methods_are_refused_in_words(client: TestClient) 
     )
     assert garbled.status_code == 422
     assert garbled.json()["reason"] == "bad-request"
+
+
+# Types
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "where"),
+    [
+        ("/api/games", {"game": "yams", "players": ["Ali"], "computer": "yes"}, "computer"),
+        ("/api/games", {"game": "yams", "players": ["Ali"], "computer": 1}, "computer"),
+        ("/api/games", {"game": "10000", "players": ["Ali"], "target": "5000"}, "target"),
+        ("/api/games/{id}/actions", {"version": "0", "type": "throw"}, "version"),
+        ("/api/games/{id}/actions", {"version": False, "type": "throw"}, "version"),
+        ("/api/games/{id}/actions", {"version": 0, "type": "throw", "keep": [True]}, "keep.0"),
+        ("/api/games/{id}/actions", {"version": 0, "type": "throw", "keep": ["1"]}, "keep.0"),
+    ],
+)
+def test_a_value_of_another_type_is_refused_not_guessed(
+    client: TestClient, path: str, body: dict[str, Any], where: str
+) -> None:
+    game = client.post("/api/games", json={"game": "yams", "players": ["Ece"]}).json()
+    response = client.post(f"{path.format(id=game['id'])}?lang=en", json=body)
+    assert response.status_code == 422
+    assert response.json() == {
+        "detail": text("en", "bad-request", where=where),
+        "reason": "bad-request",
+    }
+    assert [g["version"] for g in games(client)] == [0]

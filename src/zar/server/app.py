@@ -67,7 +67,8 @@ STATIC = Path(str(resources.files("zar.server") / "static"))
 class NewGame(BaseModel):
     """The new-game dialog: the game, the people, the computer, the target, the auto-fill."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Strict: "yes" is not true, "5000" is not a target; the page sends the JSON types.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: GameKind
     # A name's rules are zar.table.check_name's, refused with their own words: the schema

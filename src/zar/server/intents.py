@@ -23,7 +23,8 @@ __all__ = ["Intent", "actions_for"]
 class Intent(BaseModel):
     """One intention of the player whose turn it is, made on the game's ``version``."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Strict: "1" or true is not a position nor a version; the page sends numbers.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     version: int = Field(ge=0, description="the version of the state the player saw")
     type: Literal["throw", "fill", "set_aside", "bank", "computer", "autofill", "undo"]
