@@ -33,24 +33,31 @@ export function optionLabel(option, faces = []) {
   }
 }
 
-/** What an option is worth: the expected final score (Yams) or turn points, the chance of
- * winning, the risk of a throw scoring nothing. */
-export function optionFigures(option, game) {
+/** What an option is worth, figure by figure: the expected final score (Yams) or turn
+ * points, the chance of winning, the risk of a throw scoring nothing. */
+function figuresOf(option, game) {
   const said = [];
   if (typeof option.expected === "number") {
     said.push(t(game === "yams" ? "coach-final" : "coach-turn", { value: dec(option.expected) }));
   }
   if (typeof option.win === "number") said.push(t("coach-win", { chance: pct(option.win) }));
   if (typeof option.risk === "number") said.push(t("risk", { risk: pct(option.risk) }));
-  return said.join(" · ");
+  return said;
+}
+
+/** An option's figures, each in a span of its own; `behind` says how far it is from the best. */
+export function optionFigures(option, game, behind = "") {
+  return h("span", { class: "figures num" },
+    figuresOf(option, game).flatMap((part, i) => [i ? " · " : null, h("span", { class: "figure" }, part)]),
+    behind ? [" ", h("span", { class: "figure" }, behind)] : null);
 }
 
 /** How far an option is behind the best: in chance of winning when the coach weighs that,
  * else in expected points. */
 function behind(option, best) {
-  if (typeof option.win === "number" && typeof best.win === "number") return ` (−${pct(best.win - option.win)})`;
+  if (typeof option.win === "number" && typeof best.win === "number") return `(−${pct(best.win - option.win)})`;
   if (typeof option.expected === "number" && typeof best.expected === "number") {
-    return ` (−${dec(best.expected - option.expected)})`;
+    return `(−${dec(best.expected - option.expected)})`;
   }
   return "";
 }
@@ -127,11 +134,9 @@ export class Coach {
     this.lead.textContent = hint.text ?? "";
     this.list.replaceChildren(...options.map((option, i) => {
       const label = optionLabel(option, faces);
-      let figures = optionFigures(option, this.game);
-      if (i > 0) figures += behind(option, best);
       const li = h("li", { class: i === 0 ? "option best" : "option" },
         h("span", { class: "what" }, label, i === 0 ? h("span", { class: "badge" }, t("coach-best")) : null),
-        h("span", { class: "figures num" }, figures),
+        optionFigures(option, this.game, i > 0 ? behind(option, best) : ""),
         option.kind === "box" && notes[option.box] ? h("span", { class: "why" }, notes[option.box]) : null);
       if (["keep", "box", "set_aside"].includes(option.kind)) {
         const apply = h("button", { type: "button", class: "apply",

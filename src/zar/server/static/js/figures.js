@@ -2,12 +2,14 @@
 
 import { lang, num } from "./i18n.js";
 
-/** `254,3` (tr, fr) or `254.3` (en), grouped as points are (`1 254,3`). */
+/** `254,3` (tr, fr) or `254.3` (en), grouped as points are (`1 254,3`), the groups held
+ * together by no-break spaces so that a line never breaks inside a figure. */
 export function dec(x, digits = 1) {
   const fixed = Math.abs(x).toFixed(digits);
   const [whole, part] = fixed.split(".");
   const sign = x < 0 && Number(fixed) !== 0 ? "-" : "";
-  return sign + num(Number(whole)) + (part ? (lang === "en" ? "." : ",") + part : "");
+  const grouped = num(Number(whole)).replaceAll(" ", "\u00a0");
+  return sign + grouped + (part ? (lang === "en" ? "." : ",") + part : "");
 }
 
 /** A moment (ISO time) as the language writes a date and a time. */

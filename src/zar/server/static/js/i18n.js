@@ -28,9 +28,9 @@ export function num(n) {
   return (n < 0 ? "-" : "") + digits;
 }
 
-/** A chance: `%15,7` (tr), `15,7 %` (fr), `15.7%` (en) (zar.i18n.percent). */
-export function pct(p) {
-  const digits = (100 * p).toFixed(1);
+/** A chance: `%15,7` (tr), `15,7 %` (fr), `15.7%` (en) (zar.i18n.percent); `places` after the point. */
+export function pct(p, places = 1) {
+  const digits = (100 * p).toFixed(places);
   if (lang === "tr") return `%${digits.replace(".", ",")}`;
   if (lang === "fr") return `${digits.replace(".", ",")} %`;
   return `${digits}%`;

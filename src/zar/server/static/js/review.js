@@ -41,13 +41,14 @@ async function fill(section, gameId, game, players) {
 }
 
 function personReview(person, game, players) {
-  const cost = (value, digits = 1) =>
-    (person.unit === "win" ? t("cost-win", { value: pct(value) }) : t("cost-points", { value: dec(value, digits) }));
+  // Chances of winning move by hundredths of a percent: two places; points, one (two on average).
+  const cost = (value, digits = 1) => (person.unit === "win"
+    ? t("cost-win", { value: pct(value, 2) }) : t("cost-points", { value: dec(value, digits) }));
   const id = `review-${person.seat}`;
   return h("article", { class: "review-person", "aria-labelledby": id },
     h("h3", { id }, pill({ name: person.name }, person.seat)),
     h("p", { class: "verdict" }, person.verdict),
-    h("dl", { class: "review-figures" },
+    h("dl", { class: `review-figures ${person.unit === "win" ? "win" : ""}`.trim() },
       h("div", {}, h("dt", {}, t("total-cost")), h("dd", { class: "num" }, cost(person.total_cost))),
       h("div", {}, h("dt", {}, t("mean-cost")), h("dd", { class: "num" }, cost(person.mean_cost, 2)))),
     h("p", { class: "count" }, t("decisions", { n: num(person.decisions) })),
@@ -61,10 +62,9 @@ function decision(worst, game, players, cost) {
   const faces = facesOf(worst.board.tray);
   const choice = (key, option) => h("div", { class: key },
     h("dt", {}, t(key)),
-    h("dd", {}, h("span", { class: "what" }, optionLabel(option, faces)),
-      h("span", { class: "figures num" }, optionFigures(option, game))));
+    h("dd", {}, h("span", { class: "what" }, optionLabel(option, faces)), optionFigures(option, game)));
   return h("li", { class: "decision" },
-    h("p", { class: "when" }, h("span", {}, t("round-n", { round: worst.round })),
+    h("p", { class: "when" }, h("span", { class: "round" }, t("round-n", { round: worst.round })),
       h("strong", { class: "num" }, t("cost", { cost: cost(worst.cost) }))),
     game === "yams" ? yamsBoard(worst) : farkleBoard(worst.board, players),
     h("dl", { class: "choices" }, choice("chosen", worst.chosen), choice("best", worst.best)));
