@@ -1,5 +1,6 @@
 """The coach and undo through the page: the hint in Yams and in 10 000 and its options
-taken, a box and a set-aside undone; the hints chosen per person in the new-game dialog."""
+taken, a box and a set-aside undone, a 10 000 game's review; the hints chosen per person in
+the new-game dialog."""
 
 from __future__ import annotations
 
@@ -104,7 +105,8 @@ def test_the_hint_in_10000_and_a_set_aside_undone(
     # The selections, best first: what each sets aside, the turn's expected points, and
     # against one opponent the chance of winning.
     expect(options.first).to_contain_text("Kenara ayır: 1, 1, 1, 5, 5, 5 (+1 500)")
-    expect(options.first).to_contain_text(re.compile(r"beklenen tur puanı [\d ]+,\d"))
+    # (figures grouped by a no-break space: `1 960,0` stays on one line)
+    expect(options.first).to_contain_text(re.compile(r"beklenen tur puanı [\d\s]+,\d"))
     expect(options.first).to_contain_text(re.compile(r"kazanma şansı %\d+,\d"))
     ali.take_best("Kenara ayır")
     assert ali.pressed() == [True] * 6
@@ -128,6 +130,37 @@ def test_the_hint_in_10000_and_a_set_aside_undone(
     assert ali.pressed() == [False] * 6
     expect(ali.button("Geri al")).to_be_hidden()
     expect(ali.options().first).to_contain_text("Kenara ayır: 1, 1, 1, 5, 5, 5 (+1 500)")
+
+    # To the end, by the coach's selections: these six dice, six sixes (hot dice both
+    # times), then six ones banked: 7 500; the computer's last turn.
+    ali.take_best("Kenara ayır")
+    ali.throw()
+    dice.script(6, 6, 6, 6, 6, 6)
+    ali.throw()
+    ali.options()
+    ali.take_best("Kenara ayır")
+    ali.throw()
+    dice.script(1, 1, 1, 1, 1, 1)
+    ali.throw()
+    ali.options()
+    ali.take_best("Kenara ayır")
+    ali.act("Kasaya yatır")
+    expect(ali.winner()).to_be_visible()
+    # The review in chances of winning (two at the table), the worst decisions' boards.
+    ali.button("İnceleme").click()
+    game = page.url.split("game=")[1].split("&")[0]
+    person = page.request.get(f"/api/games/{game}/review").json()["players"][0]
+    assert person["unit"] == "win"
+    card = page.get_by_role("region", name="İnceleme").get_by_role("article", name="Ali")
+    expect(card.get_by_text(person["verdict"])).to_be_visible()
+    expect(card).to_contain_text(f"{person['decisions']} karar")
+    worst = card.get_by_role("listitem").filter(has_text="Seçilen")
+    expect(worst).to_have_count(len(person["worst"]))
+    for n, decision in enumerate(person["worst"]):
+        expect(worst.nth(n)).to_contain_text(re.compile(r"Kayıp: %\d+,\d\d kazanma şansı"))
+        points = f"{decision['board']['turn_points']:,}".replace(",", " ")
+        expect(worst.nth(n)).to_contain_text(f"Tur puanı: {points}")
+    ali.shot(output, "phone-review-10000")
 
 
 def test_the_hints_chosen_per_person(page: Page) -> None:
