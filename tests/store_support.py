@@ -67,6 +67,16 @@ class Backend:
         return sqlite3.IntegrityError if self.kind == "sqlite" else psycopg.Error
 
 
+def pages(path: Path) -> int:
+    """How many pages a SQLite file has."""
+    db = sqlite3.connect(path)
+    try:
+        count: int = db.execute("PRAGMA page_count").fetchone()[0]
+        return count
+    finally:
+        db.close()
+
+
 def one_person_yams(name: str = "Ali") -> Record:
     return Record.new("yams", (Seat(name),))
 

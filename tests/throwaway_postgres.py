@@ -10,12 +10,13 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
 import psycopg
+
+from server.serving import free_port
 
 __all__ = ["ThrowawayPostgres", "find_bin"]
 
@@ -34,19 +35,12 @@ def find_bin() -> Path | None:
     return Path(versions[-1]).parent if versions else None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class ThrowawayPostgres:
     """``start()``, then ``url(database)`` for each new database, ``stop()`` at the end."""
 
     def __init__(self, bin_dir: Path) -> None:
         self.bin_dir = bin_dir
-        self.port = _free_port()
+        self.port = free_port()
         self.folder = Path(tempfile.mkdtemp(prefix="zar-pg-", dir="/tmp"))
         self.data = self.folder / "data"
         self._as_postgres = os.geteuid() == 0

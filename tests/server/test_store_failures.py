@@ -18,21 +18,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.serving import free_port
+from store_support import pages
 from zar.dice import SeededDice
 from zar.i18n import text
 from zar.server import create_app
 from zar.store import GameSummary, SqliteStore, StoreUnavailable
 
 SIX = ["Ali", "Ece", "Can", "Ayşe", "Deniz", "Mert"]
-
-
-def pages(path: Path) -> int:
-    db = sqlite3.connect(path)
-    try:
-        count: int = db.execute("PRAGMA page_count").fetchone()[0]
-        return count
-    finally:
-        db.close()
 
 
 def next_intent(game: dict[str, Any]) -> dict[str, Any]:

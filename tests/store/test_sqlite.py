@@ -5,12 +5,11 @@ refused write."""
 from __future__ import annotations
 
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from store_support import append, create, one_person_yams, yams_round, yams_round_of_three
+from store_support import append, create, one_person_yams, pages, yams_round, yams_round_of_three
 from zar.record import Record
 from zar.store import (
     SqliteStore,
@@ -31,15 +30,6 @@ def kept(path: Path, rounds: int = 3) -> Record:
         record = append(store, "g", record, yams_round(record))
     store.close()
     return record
-
-
-def pages(path: Path) -> int:
-    db = sqlite3.connect(path)
-    try:
-        count: int = db.execute("PRAGMA page_count").fetchone()[0]
-        return count
-    finally:
-        db.close()
 
 
 def test_a_damaged_file_is_refused_naming_it(tmp_path: Path) -> None:

@@ -25,8 +25,9 @@ from psycopg import errors
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
-from zar.record import Action, Record, action_to_json
+from zar.record import Action, Record
 from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
+from zar.store.rows import action_rows, games_query, record_from_rows, settings_text, summary_of
 
 __all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
 
@@ -133,7 +134,7 @@ class PostgresStore:
             raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=writing) from error
 
     def create(self, game_id: str, record: Record, now: str, summary: Mapping[str, Any]) -> None:
-        settings = json.dumps(record.settings_json())
+        settings = settings_text(record)
         with self._connection(writing=True) as db:
             db.execute(
                 "INSERT INTO games (id, kind, settings, created_at, updated_at, summary)"
@@ -167,12 +168,8 @@ class PostgresStore:
                         cursor.executemany(
                             "INSERT INTO actions (game_id, seq, action, at)"
                             " VALUES (%s, %s, %s, %s)",
-                            [
-                                (game_id, expected_version + i + 1, json.dumps(action_to_json(a)),
-                                 now)
-                                for i, a in enumerate(actions)
-                            ],
-                        )  # fmt: skip
+                            action_rows(game_id, expected_version, actions, now),
+                        )
                     db.execute(
                         "UPDATE games SET version = %s, finished = %s, updated_at = %s,"
                         " summary = %s WHERE id = %s",
@@ -191,44 +188,19 @@ class PostgresStore:
             row = db.execute("SELECT settings FROM games WHERE id = %s", (game_id,)).fetchone()
             if row is None:
                 raise UnknownGame(game_id)
-            log = [
-                json.loads(a)
-                for (a,) in db.execute(
-                    "SELECT action FROM actions WHERE game_id = %s ORDER BY seq", (game_id,)
-                )
-            ]
-        return Record.from_json({**json.loads(row[0]), "log": log})
+            actions = db.execute(
+                "SELECT action FROM actions WHERE game_id = %s ORDER BY seq", (game_id,)
+            ).fetchall()
+        return record_from_rows(row[0], (a for (a,) in actions))
 
     def games(
         self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
     ) -> list[GameSummary]:
         """The latest games first, only finished or unfinished ones, or of one kind, if asked."""
-        query = "SELECT id, kind, created_at, updated_at, version, finished, summary FROM games"
-        where: list[str] = []
-        params: list[Any] = []
-        if finished is not None:
-            where.append("finished = %s")
-            params.append(finished)
-        if kind is not None:
-            where.append("kind = %s")
-            params.append(kind)
-        if where:
-            query += " WHERE " + " AND ".join(where)
-        query += " ORDER BY updated_at DESC, id LIMIT %s"
+        query, params = games_query("%s", finished=finished, kind=kind, limit=limit)
         with self._connection(writing=False) as db:
-            rows = db.execute(query, (*params, limit)).fetchall()
-        return [
-            GameSummary(
-                id=r[0],
-                kind=r[1],
-                created_at=r[2],
-                updated_at=r[3],
-                version=r[4],
-                finished=r[5],
-                summary=json.loads(r[6]),
-            )
-            for r in rows
-        ]
+            rows = db.execute(query, params).fetchall()
+        return [summary_of(row) for row in rows]
 
     def watch(self, changed: Callable[[str | None, int], None]) -> Callable[[], None]:
         """Listen on ``zar_games`` in a thread of its own, with a connection of its own.

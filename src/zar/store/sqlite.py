@@ -17,8 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from zar.record import Action, Record, action_to_json
+from zar.record import Action, Record
 from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
+from zar.store.rows import action_rows, games_query, record_from_rows, settings_text, summary_of
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SqliteStore"]
 
@@ -160,7 +161,7 @@ class SqliteStore:
                 raise StoreUnavailable(f"{self.name}: {error}", writing=False) from error
 
     def create(self, game_id: str, record: Record, now: str, summary: Mapping[str, Any]) -> None:
-        settings = json.dumps(record.settings_json())
+        settings = settings_text(record)
         with self._writing() as db:
             db.execute(
                 "INSERT INTO games (id, kind, settings, created_at, updated_at, summary)"
@@ -187,10 +188,7 @@ class SqliteStore:
                 raise Conflict(row[0])
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                [
-                    (game_id, expected_version + i + 1, json.dumps(action_to_json(a)), now)
-                    for i, a in enumerate(actions)
-                ],
+                action_rows(game_id, expected_version, actions, now),
             )
             version = expected_version + len(actions)
             db.execute(
@@ -206,44 +204,19 @@ class SqliteStore:
             row = db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise UnknownGame(game_id)
-            log = [
-                json.loads(a)
-                for (a,) in db.execute(
-                    "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-                )
-            ]
-        return Record.from_json({**json.loads(row[0]), "log": log})
+            actions = db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        return record_from_rows(row[0], (a for (a,) in actions))
 
     def games(
         self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
     ) -> list[GameSummary]:
         """The latest games first, only finished or unfinished ones, or of one kind, if asked."""
-        query = "SELECT id, kind, created_at, updated_at, version, finished, summary FROM games"
-        where: list[str] = []
-        params: list[Any] = []
-        if finished is not None:
-            where.append("finished = ?")
-            params.append(int(finished))
-        if kind is not None:
-            where.append("kind = ?")
-            params.append(kind)
-        if where:
-            query += " WHERE " + " AND ".join(where)
-        query += " ORDER BY updated_at DESC, id LIMIT ?"
+        query, params = games_query("?", finished=finished, kind=kind, limit=limit)
         with self._reading() as db:
-            rows = db.execute(query, (*params, limit)).fetchall()
-        return [
-            GameSummary(
-                id=r[0],
-                kind=r[1],
-                created_at=r[2],
-                updated_at=r[3],
-                version=r[4],
-                finished=bool(r[5]),
-                summary=json.loads(r[6]),
-            )
-            for r in rows
-        ]
+            rows = db.execute(query, params).fetchall()
+        return [summary_of(row) for row in rows]
 
 
 # What the file or the disk may refuse (full, read-only, gone, locked for too long), unlike a

@@ -1,0 +1,69 @@
+"""What both stores write and read alike: a game's settings and actions as JSON text, and
+the list of games as one query, in the driver's placeholder style (``?`` or ``%s``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from zar.record import Action, Record, action_to_json
+from zar.store.base import GameSummary
+
+__all__ = ["action_rows", "games_query", "record_from_rows", "settings_text", "summary_of"]
+
+
+def settings_text(record: Record) -> str:
+    return json.dumps(record.settings_json())
+
+
+def action_rows(
+    game_id: str, expected_version: int, actions: Sequence[Action], now: str
+) -> list[tuple[str, int, str, str]]:
+    """The rows (game_id, seq, action, at) of ``actions`` appended after ``expected_version``."""
+    return [
+        (game_id, expected_version + i + 1, json.dumps(action_to_json(action)), now)
+        for i, action in enumerate(actions)
+    ]
+
+
+def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
+    """The record of a game's settings row and its action rows in order, replayed."""
+    return Record.from_json({**json.loads(settings), "log": [json.loads(a) for a in actions]})
+
+
+def games_query(
+    mark: str, *, finished: bool | None, kind: str | None, limit: int
+) -> tuple[str, tuple[Any, ...]]:
+    """``SELECT`` the latest games first, only finished or unfinished ones, or of one kind.
+
+    >>> games_query("?", finished=True, kind=None, limit=5)[1]
+    (True, 5)
+    """
+    query = "SELECT id, kind, created_at, updated_at, version, finished, summary FROM games"
+    where: list[str] = []
+    params: list[Any] = []
+    if finished is not None:
+        where.append(f"finished = {mark}")
+        params.append(finished)
+    if kind is not None:
+        where.append(f"kind = {mark}")
+        params.append(kind)
+    if where:
+        query += " WHERE " + " AND ".join(where)
+    query += f" ORDER BY updated_at DESC, id LIMIT {mark}"
+    return query, (*params, limit)
+
+
+def summary_of(row: Sequence[Any]) -> GameSummary:
+    """A row of :func:`games_query` as a :class:`GameSummary`."""
+    id_, kind, created_at, updated_at, version, finished, summary = row
+    return GameSummary(
+        id=id_,
+        kind=kind,
+        created_at=created_at,
+        updated_at=updated_at,
+        version=version,
+        finished=bool(finished),
+        summary=json.loads(summary),
+    )
