@@ -10,10 +10,8 @@ GAME ?= yams
 ARGS ?=
 
 CHROMIUM ?= /usr/bin/chromium
-# Debian's PostgreSQL: initdb and pg_ctl under /usr/lib/postgresql/<version>/bin.
-POSTGRESQL ?= /usr/lib/postgresql
 
-.PHONY: run play test lint typecheck pytest browser clean
+.PHONY: run play test lint typecheck pytest postgresql browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,11 +40,13 @@ typecheck: $(VENV)/.test-installed
 
 # The store tests run against a real PostgreSQL too (a throwaway server, tests/conftest.py):
 # from Debian when missing, and required, so that they fail rather than skip.
-pytest: $(VENV)/.test-installed $(POSTGRESQL)
+pytest: $(VENV)/.test-installed postgresql
 	ZAR_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest
 
-$(POSTGRESQL):
-	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+# Debian's PostgreSQL server: initdb and pg_ctl under /usr/lib/postgresql/<version>/bin.
+postgresql:
+	@command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql)
 
 # Chromium from Debian: Playwright's own download needs the internet.
 $(CHROMIUM):
