@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
+from record_support import standing
 from zar import ai, farkle, yams
 from zar.ai.yams import OptimalPlayer, Strategy
 from zar.dice import SeededDice
 from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv, totals
-from zar.record import Move, Record, Undo
+from zar.record import Record
 from zar.table import Seat
 
 Player = ai.YamsPlayer | ai.FarklePlayer
@@ -38,16 +39,6 @@ def seeded_game(
             if decisions % undo_every == 0:
                 record = record.append(record.undo())
     return record
-
-
-def standing(record: Record) -> list[Move]:
-    moves: list[Move] = []
-    for entry in record.log:
-        if isinstance(entry, Undo):
-            moves.pop()
-        else:
-            moves.append(entry)
-    return moves
 
 
 def counted(records: list[Record]) -> dict[str, dict[str, Any]]:

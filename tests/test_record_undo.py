@@ -10,6 +10,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from record_support import standing
 from support import WHOLE_GAMES
 from zar import farkle, yams
 from zar.record import Action, Move, Record, Undo
@@ -25,17 +26,6 @@ def played(record: Record, *actions: Action) -> Record:
     for action in actions:
         record = record.append(action)
     return record
-
-
-def standing(record: Record) -> list[Move]:
-    """The moves of the log that no undo cancelled, worked out here from the log alone."""
-    moves: list[Move] = []
-    for entry in record.log:
-        if isinstance(entry, Undo):
-            moves.pop()
-        else:
-            moves.append(entry)
-    return moves
 
 
 def refused(record: Record) -> None:

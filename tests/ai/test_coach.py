@@ -256,17 +256,22 @@ def test_the_set_asides_are_ranked_by_the_strategies(expert: WinStrategy) -> Non
 # The review.
 
 
-def yams_game(seats: tuple[Seat, ...], strategy: Strategy, seed: int, *first: yams.YamsAction):
+def finished(record: Record, player: ai.YamsPlayer | ai.FarklePlayer, seed: int) -> Record:
+    """The game played on to its end by ``player``, with seeded dice."""
+    dice = SeededDice(seed)
+    while not record.state.is_over:
+        record = record.append(ai.next_action(record.state, player, dice))  # type: ignore[arg-type]
+    return record
+
+
+def yams_game(
+    seats: tuple[Seat, ...], strategy: Strategy, seed: int, *first: yams.YamsAction
+) -> Record:
     """A game of Yams that begins with ``first``, every other move the optimal player's."""
     record = Record.new("yams", seats)
     for action in first:
         record = record.append(action)
-    player, dice = OptimalPlayer(strategy), SeededDice(seed)
-    while not record.state.is_over:
-        state = record.state
-        assert isinstance(state, YamsState)
-        record = record.append(ai.next_action(state, player, dice))
-    return record
+    return finished(record, OptimalPlayer(strategy), seed)
 
 
 def throws_by(record: Record, seat: int) -> int:
@@ -352,12 +357,7 @@ def farkle_game(
     record = Record.new("10000", seats, target=5_000)
     for action in first:
         record = record.append(action)
-    dice = SeededDice(seed)
-    while not record.state.is_over:
-        state = record.state
-        assert isinstance(state, FarkleState)
-        record = record.append(ai.next_action(state, player, dice))
-    return record
+    return finished(record, player, seed)
 
 
 def farkle_decisions(record: Record, seat: int) -> int:

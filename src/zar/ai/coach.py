@@ -127,21 +127,12 @@ def _faces(dice: tuple[int, ...]) -> str:
 # Yams.
 
 
-def _positions(dice: tuple[int, ...], kept: tuple[int, ...]) -> list[int]:
-    """Positions of dice showing the faces ``kept``, the first such dice of each face."""
-    wanted = Counter(kept)
-    chosen = []
-    for position, face in enumerate(dice):
-        if wanted[face]:
-            wanted[face] -= 1
-            chosen.append(position)
-    return chosen
-
-
 def _keep(dice: tuple[int, ...], kept: tuple[int, ...], expected: float) -> Option:
+    from zar.ai.yams import _positions  # loaded with the strategy that valued the keep
+
     return {
         "kind": "keep",
-        "keep": _positions(dice, kept),
+        "keep": list(_positions(dice, kept)),
         "faces": list(kept),
         "expected": expected,
     }

@@ -30,9 +30,12 @@ STATS_GAMES = 1_000  # the statistics read the latest finished games, this many 
 Format = Literal["json", "csv"]
 
 
-def _download(body: str, name: str, fmt: Format) -> Response:
-    """A file to save: JSON or CSV, named ``name``."""
-    media = "application/json" if fmt == "json" else "text/csv; charset=utf-8"
+def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[], str]) -> Response:
+    """A file to save, named ``name``: ``data`` as JSON, or ``as_csv()``."""
+    if fmt == "json":
+        body, media = json.dumps(data, ensure_ascii=False, indent=1), "application/json"
+    else:
+        body, media = as_csv(), "text/csv; charset=utf-8"
     headers = {"content-disposition": f'attachment; filename="{name}.{fmt}"'}
     return Response(body, media_type=media, headers=headers)
 
@@ -91,11 +94,9 @@ def analysis_routes(
     async def game_file(game_id: str, request: Request, format: Format = "json") -> Response:
         """The game as a file: its settings, its log with the undone marks, the final totals."""
         found = await record(request, game_id)
-        if format == "json":
-            body = json.dumps(game_export(game_id, found), ensure_ascii=False, indent=1)
-        else:
-            body = game_csv(game_id, found)
-        return _download(body, f"zar-{found.kind}-{game_id}", format)
+        data = game_export(game_id, found)
+        name = f"zar-{found.kind}-{game_id}"
+        return _download(name, format, data, lambda: game_csv(game_id, found))
 
     async def figures(request: Request, game: GameKind) -> dict[str, Any]:
         rows = await run_in_threadpool(
@@ -118,10 +119,6 @@ def analysis_routes(
     async def stats_file(game: GameKind, request: Request, format: Format = "json") -> Response:
         """The statistics of ``game`` as a file."""
         found = await figures(request, game)
-        if format == "json":
-            body = json.dumps(found, ensure_ascii=False, indent=1)
-        else:
-            body = stats_csv(found)
-        return _download(body, f"zar-stats-{game}", format)
+        return _download(f"zar-stats-{game}", format, found, lambda: stats_csv(found))
 
     return router
