@@ -347,3 +347,19 @@ def test_a_value_of_another_type_is_refused_not_guessed(
         "reason": "bad-request",
     }
     assert [g["version"] for g in games(client)] == [0]
+
+
+# Memory
+
+
+def test_ids_no_game_has_leave_nothing_behind(app: FastAPI, client: TestClient) -> None:
+    """A script trying made-up ids gets 404s, and the server keeps nothing for them."""
+    for i in range(50):
+        url = f"/api/games/made-up-{i}"
+        assert (
+            client.post(f"{url}/actions", json={"version": 0, "type": "throw"}).status_code == 404
+        )
+        assert client.get(f"{url}/events").status_code == 404
+        assert client.get(url).status_code == 404
+    kept = {name: len(v) for name, v in vars(app.state.games).items() if isinstance(v, dict)}
+    assert kept == dict.fromkeys(kept, 0)

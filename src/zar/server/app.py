@@ -131,6 +131,7 @@ class Games:
 
         A store that cannot take it (StoreUnavailable) leaves the cached game as it was.
         """
+        await self.record(game_id)  # no game, no lock kept for its id (UnknownGame)
         async with self.lock(game_id):
             record = await self.record(game_id)
             if intent.version > record.version:
