@@ -168,7 +168,7 @@ def test_the_10000_coach_against_one_opponent(client: TestClient, dice: Dice) ->
 
 
 def test_undo_takes_back_the_last_decisions_down_to_the_throw(
-    client: TestClient, dice: Dice
+    client: TestClient, dice: Dice, store: SqliteStore
 ) -> None:
     game = new(client, "10000", "Ali", "Ece", target=5_000)
     dice.script(1, 5, 2, 3, 4, 6)
@@ -198,6 +198,9 @@ def test_undo_takes_back_the_last_decisions_down_to_the_throw(
     ]  # fmt: skip
     assert log["entries"][1]["positions"] == [0, 1]
     assert all(e["seat"] == 0 and e["at"] is None for e in log["entries"])
+    stored = store.load(game["id"])  # the undos went through the store as entries
+    assert (stored.version, stored.undone) == (5, frozenset({2, 3}))
+    assert stored.state.phase.value == twice["phase"]
 
 
 def test_no_undo_after_the_computer_has_thrown(client: TestClient, dice: Dice) -> None:
