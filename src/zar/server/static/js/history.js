@@ -93,8 +93,8 @@ export class ReplayScreen {
     this.slider.addEventListener("input", () => this.step(Number(this.slider.value)));
     this.counter = h("p", { class: "counter num", "aria-hidden": "true" });
     this.said = h("p", { class: "said", "aria-live": "polite" });
-    const names = view.players.map((p) => p.name);
-    const label = `${gameName(view.game)} · ${names.join(", ")}`;
+    const seats = view.players.map((p) => p.name);
+    const label = `${gameName(view.game)} · ${seats.join(", ")}`;
     const date = when(this.log.entries.at(-1)?.at);
     const title = date ? t("replay-of", { game: label, date }) : label;
     const head = h("div", { class: "replay-head" },
@@ -103,7 +103,7 @@ export class ReplayScreen {
       this.counter, this.said);
     const extras = [];
     if (view.over) {
-      const [open, review] = reviewOpener(this.id, view.game, names);
+      const [open, review] = reviewOpener(this.id, view.game, seats);
       extras.push(h("div", { class: "actions" }, open), exportLinks(`/api/games/${encodeURIComponent(this.id)}/export`), review);
     }
     this.section = h("section", { class: `game replay game-${view.game === "yams" ? "yams" : "farkle"}` },
