@@ -13,7 +13,7 @@ import threading
 import time
 import urllib.request
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +29,18 @@ def free_port() -> int:
 
 class Server:
     """``zar serve`` in its own process, on a free port of 127.0.0.1, its games in ``db``;
-    ``env`` adds to (or overrides) the environment it is started with."""
+    ``env`` adds to (or overrides) the environment it is started with; ``command`` serves
+    in its place (it reads ``ZAR_PORT`` and ``ZAR_DB`` and prints its address first)."""
 
-    def __init__(self, db: Path | str, env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db: Path | str,
+        env: Mapping[str, str] | None = None,
+        command: Sequence[str] = (sys.executable, "-m", "zar", "serve"),
+    ) -> None:
         self.db = db
         self.env = dict(env or {})
+        self.command = list(command)
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
         self.output: deque[str] = deque(maxlen=200)  # its last lines, for a failure's message
@@ -46,7 +53,7 @@ class Server:
     def start(self) -> None:
         env = {**os.environ, "ZAR_PORT": str(self.port), "ZAR_DB": str(self.db), **self.env}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "zar", "serve"],
+            self.command,
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -54,7 +61,9 @@ class Server:
         )
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
-        assert f"http://127.0.0.1:{self.port}/" in first, first  # it prints its address
+        if f"http://127.0.0.1:{self.port}/" not in first:  # it prints its address
+            self.process.wait(timeout=10)
+            raise AssertionError("the server did not start:\n" + first + self.process.stdout.read())
         # Read whatever else it says, so that a full pipe never blocks it.
         self._reader = threading.Thread(
             target=self.output.extend, args=(self.process.stdout,), daemon=True
