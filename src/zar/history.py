@@ -156,8 +156,11 @@ def stats(game: GameKind, records: Iterable[Record]) -> dict[str, Any]:
     }
 
 
-def game_export(game_id: str, record: Record) -> dict[str, Any]:
-    """A game as a file keeps it: its settings, its log with the undone marks, its totals."""
+def game_export(
+    game_id: str, record: Record, times: Sequence[str | None] | None = None
+) -> dict[str, Any]:
+    """A game as a file keeps it: its settings, its log with the undone marks and the times
+    when known, its totals."""
     state = record.state
     return {
         "id": game_id,
@@ -165,7 +168,7 @@ def game_export(game_id: str, record: Record) -> dict[str, Any]:
         "game": record.kind,
         "players": [seat.name for seat in record.seats],
         "finished": state.is_over,
-        "entries": log_entries(record),
+        "entries": log_entries(record, times),
         "totals": totals(state),
         "winners": list(state.winners),
     }
@@ -195,10 +198,10 @@ LOG_COLUMNS = ("version", "seat", "player", "type", "keep", "dice", "box", "posi
                "undone", "at", "total")  # fmt: skip
 
 
-def game_csv(game_id: str, record: Record) -> str:
+def game_csv(game_id: str, record: Record, times: Sequence[str | None] | None = None) -> str:
     """The log as CSV, one row an entry, then one row a seat with its final ``total``."""
     names = [seat.name for seat in record.seats]
-    entries = [{**entry, "player": names[entry["seat"]]} for entry in log_entries(record)]
+    entries = [{**e, "player": names[e["seat"]]} for e in log_entries(record, times)]
     final = [
         {"seat": seat, "player": names[seat], "type": "total", "total": total}
         for seat, total in enumerate(totals(record.state))

@@ -197,7 +197,9 @@ def test_undo_takes_back_the_last_decisions_down_to_the_throw(
         (4, "undo", False), (5, "undo", False),
     ]  # fmt: skip
     assert log["entries"][1]["positions"] == [0, 1]
-    assert all(e["seat"] == 0 and e["at"] is None for e in log["entries"])
+    assert all(e["seat"] == 0 for e in log["entries"])
+    assert [e["at"] for e in log["entries"]] == store.times(game["id"])
+    assert all(e["at"] for e in log["entries"])
     stored = store.load(game["id"])  # the undos went through the store as entries
     assert (stored.version, stored.undone) == (5, frozenset({2, 3}))
     assert stored.state.phase.value == twice["phase"]

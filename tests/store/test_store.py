@@ -83,9 +83,21 @@ def test_an_append_is_all_or_nothing(backend: Backend) -> None:
         store.close()
 
 
+def test_each_action_keeps_the_time_it_was_stored(store: Store) -> None:
+    record = one_person_yams()
+    create(store, "g", record)
+    assert store.times("g") == []
+    first, later = "2025-01-01T12:00:01.000+00:00", "2025-01-01T12:05:00.000+00:00"
+    record = append(store, "g", record, yams_round(record), now=first)
+    append(store, "g", record, yams_round(record), now=later)
+    assert store.times("g") == [first, first, later, later]
+
+
 def test_an_unknown_game_is_said_so(store: Store) -> None:
     with pytest.raises(UnknownGame):
         store.load("nope")
+    with pytest.raises(UnknownGame):
+        store.times("nope")
     record = one_person_yams()
     with pytest.raises(UnknownGame):
         append(store, "nope", record, yams_round(record))

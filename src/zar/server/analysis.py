@@ -55,6 +55,10 @@ def analysis_routes(
     async def record(request: Request, game_id: str) -> Record:
         return await games(request).record(game_id)
 
+    async def times(request: Request, game_id: str) -> list[str]:
+        """When each action of the game's log was stored."""
+        return await run_in_threadpool(games(request).store.times, game_id)
+
     @router.get("/api/games/{game_id}/hint", responses=refusals(*GAME_REFUSALS))
     async def game_hint(game_id: str, request: Request) -> dict[str, Any]:
         """The coach's options for the seat to play, best first, and its advice in a sentence;
@@ -77,7 +81,7 @@ def analysis_routes(
             "id": game_id,
             "game": found.kind,
             "players": [seat.name for seat in found.seats],
-            "entries": log_entries(found),
+            "entries": log_entries(found, await times(request, game_id)),
         }
 
     @router.get("/api/games/{game_id}/progress", responses=refusals(*GAME_REFUSALS))
@@ -94,9 +98,10 @@ def analysis_routes(
     async def game_file(game_id: str, request: Request, format: Format = "json") -> Response:
         """The game as a file: its settings, its log with the undone marks, the final totals."""
         found = await record(request, game_id)
-        data = game_export(game_id, found)
+        stored = await times(request, game_id)
+        data = game_export(game_id, found, stored)
         name = f"zar-{found.kind}-{game_id}"
-        return _download(name, format, data, lambda: game_csv(game_id, found))
+        return _download(name, format, data, lambda: game_csv(game_id, found, stored))
 
     async def figures(request: Request, game: GameKind) -> dict[str, Any]:
         rows = await run_in_threadpool(

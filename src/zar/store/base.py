@@ -97,6 +97,10 @@ class Store(Protocol):
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
         ...
 
+    def times(self, game_id: str) -> list[str]:
+        """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
+        ...
+
     def games(
         self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
     ) -> list[GameSummary]:

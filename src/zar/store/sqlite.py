@@ -209,6 +209,17 @@ class SqliteStore:
             ).fetchall()
         return record_from_rows(row[0], (a for (a,) in actions))
 
+    def times(self, game_id: str) -> list[str]:
+        """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
+        with self._reading() as db:
+            row = db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGame(game_id)
+            rows = db.execute(
+                "SELECT at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        return [str(at) for (at,) in rows]
+
     def games(
         self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
     ) -> list[GameSummary]:
