@@ -17,8 +17,12 @@ from fastapi import FastAPI
 
 from zar import yams
 from zar.dice import SeededDice
+from zar.record import Record
 from zar.server import create_app
+from zar.server.app import Games
+from zar.server.intents import Intent
 from zar.store import SqliteStore
+from zar.table import Seat
 
 # Only a broken app waits this long: then the test fails instead of hanging.
 STUCK = 30.0
@@ -209,3 +213,35 @@ def test_a_game_held_up_keeps_no_other_game_waiting(store: SqliteStore, held: st
             assert len(reply.json()["dice"]) == 5
 
     asyncio.run(main())
+
+
+class CountingStore(SqliteStore):
+    """A store that counts the games it reads back."""
+
+    loads = 0
+
+    def load(self, game_id: str) -> Any:
+        self.loads += 1
+        return super().load(game_id)
+
+
+def test_a_process_keeps_the_games_played_lately_and_reads_the_others_again(db: Path) -> None:
+    store = CountingStore(db)
+    games = Games(store, SeededDice(1), lambda: "2025-01-01T00:00:00.000+00:00", kept=2)
+    seats = (Seat("Ali"),)
+
+    async def main() -> None:
+        first, second, third = [await games.create(Record.new("yams", seats)) for _ in range(3)]
+        await games.record(third)
+        assert store.loads == 0  # the latest two are kept
+        played = await games.act(first, Intent(version=0, type="throw"))
+        assert store.loads == 1  # the first was dropped: read again, then kept
+        assert (await games.record(first)).version == played.version == 1
+        assert store.loads == 1
+        await games.record(second)  # dropped when the first came back
+        assert store.loads == 2
+        # No lock outlives its use: a game nobody acts on holds none.
+        assert not games._locks
+
+    asyncio.run(main())
+    store.close()

@@ -3,12 +3,15 @@ from the environment, closed when it stops; the limit on new games from the envi
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from zar.server.run import app
+from zar.ai.yams import Strategy
+from zar.server.run import app, warm_up
 from zar.store import SqliteStore
 
 NEW = {"game": "yams", "players": ["Ali"]}
@@ -47,3 +50,15 @@ def test_a_bad_limit_is_one_line(env: Path, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("ZAR_GAMES_PER_MINUTE", "lots")
     with pytest.raises(SystemExit, match="ZAR_GAMES_PER_MINUTE"):
         app()
+
+
+def test_warming_up_makes_a_decision_and_freezes_what_is_alive(
+    solved: Callable[[str], Strategy],
+) -> None:
+    solved("standard")  # in the session's cache: read, not built again
+    gc.unfreeze()
+    try:
+        warm_up()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

@@ -13,6 +13,7 @@ import contextlib
 import json
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -63,6 +64,9 @@ __all__ = ["create_app"]
 
 STATIC = Path(str(resources.files("zar.server") / "static"))
 
+# The games a process keeps replayed in memory (about 30 KiB each): those played lately.
+GAMES_KEPT = 2_000
+
 
 class NewGame(BaseModel):
     """The new-game dialog: the game, the people, the computer, the target, the auto-fill."""
@@ -97,33 +101,63 @@ class Games:
     an intention made on a version ahead of the cached one reads the game again first.
     """
 
-    def __init__(self, store: Store, dice: DiceSource, clock: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        dice: DiceSource,
+        clock: Callable[[], str],
+        *,
+        kept: int = GAMES_KEPT,
+    ) -> None:
         self.store = store
         self.dice = dice
         self.clock = clock
-        self._records: dict[str, Record] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self.kept = kept
+        # The games played lately, the least recent first; the others are read again.
+        self._records: OrderedDict[str, Record] = OrderedDict()
+        # A lock per game while someone acts on it: [lock, how many hold or wait for it].
+        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
-        self._latest: dict[str, int] = {}  # the latest version heard of, per game
+        self._latest: dict[str, int] = {}  # the latest version heard of, per game kept
 
-    def lock(self, game_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def serial(self, game_id: str) -> AsyncIterator[None]:
+        """Hold the game's lock: one action at a time on a game, none waiting on another
+        game's. The lock lives while someone holds it or waits for it, no longer."""
+        lock, users = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._locks[game_id]
+
+    def _keep(self, game_id: str, record: Record) -> None:
+        self._records[game_id] = record
+        self._records.move_to_end(game_id)
+        while len(self._records) > self.kept:
+            oldest, _ = self._records.popitem(last=False)
+            self._latest.pop(oldest, None)
 
     async def record(self, game_id: str) -> Record:
         record = self._records.get(game_id)
-        if record is None:
-            record = await run_in_threadpool(self.store.load, game_id)
-            cached = self._records.get(game_id)
-            if cached is not None and cached.version >= record.version:
-                return cached  # acted on while it was read
-            if record.version >= self._latest.get(game_id, 0):
-                self._records[game_id] = record  # else it was overtaken: not kept
+        if record is not None:
+            self._records.move_to_end(game_id)
+            return record
+        record = await run_in_threadpool(self.store.load, game_id)
+        cached = self._records.get(game_id)
+        if cached is not None and cached.version >= record.version:
+            return cached  # acted on while it was read
+        if record.version >= self._latest.get(game_id, 0):
+            self._keep(game_id, record)  # else it was overtaken: not kept
         return record
 
     async def create(self, record: Record) -> str:
         game_id = secrets.token_urlsafe(9)
         await run_in_threadpool(self.store.create, game_id, record, self.clock(), summary(record))
-        self._records[game_id] = record
+        self._keep(game_id, record)
         return game_id
 
     async def act(self, game_id: str, intent: Intent) -> Record:
@@ -132,7 +166,7 @@ class Games:
         A store that cannot take it (StoreUnavailable) leaves the cached game as it was.
         """
         await self.record(game_id)  # no game, no lock kept for its id (UnknownGame)
-        async with self.lock(game_id):
+        async with self.serial(game_id):
             record = await self.record(game_id)
             if intent.version > record.version:
                 # Another process moved the game on since this one read it: read it again.
@@ -159,7 +193,7 @@ class Games:
             except Conflict:
                 self._records.pop(game_id, None)  # another process moved it on: read it again
                 raise
-            self._records[game_id] = after
+            self._keep(game_id, after)
         self.changed(game_id, after.version)
         return after
 

@@ -6,6 +6,7 @@ or in PostgreSQL when ``ZAR_DATABASE_URL`` says so (docs/deploy.md).
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from pathlib import Path
@@ -13,10 +14,12 @@ from pathlib import Path
 import uvicorn
 from fastapi import FastAPI
 
+from zar import yams
 from zar.ai import computer_player
 from zar.server.app import create_app
 from zar.server.limits import GAMES_PER_MINUTE
 from zar.store import SqliteStore, Store, UnusableStore, open_store
+from zar.table import Seat
 
 __all__ = ["DEFAULT_PORT", "app", "serve"]
 
@@ -45,10 +48,23 @@ def _games_per_minute() -> int | None:
     return int(value)
 
 
+def warm_up() -> None:
+    """Ready the process for play: the optimal Yams player read from its cache (or built,
+    the first time on a machine) and one decision of it made, so that its compiled code is
+    loaded before a game asks; then what is alive now (the libraries, the tables, for
+    good) frozen out of the garbage collector's full passes, which would otherwise walk
+    it all every few seconds under load and hold every request up meanwhile."""
+    player = computer_player("yams", "expert")
+    seat = yams.YamsSettings((Seat("IA", computer=True, level="expert"),))
+    thrown = yams.YamsState.start(seat).apply(yams.Throw(0, (), (1, 2, 3, 5, 5)))
+    player.keep(thrown)
+    player.box(thrown)
+    gc.collect()
+    gc.freeze()
+
+
 def _prepare() -> None:
-    # The optimal Yams player is read from its cache (or built, the first time on a
-    # machine) in the background, before the first game asks it for a move.
-    threading.Thread(target=computer_player, args=("yams", "expert"), daemon=True).start()
+    threading.Thread(target=warm_up, daemon=True).start()
 
 
 def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
