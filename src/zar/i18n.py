@@ -254,6 +254,12 @@ MESSAGES: Mapping[str, Mapping[Language, str]] = {
                  "fr": "Les parties ne peuvent pas être lues pour l'instant. Réessayez dans "
                        "un instant.",
                  "en": "The games cannot be read just now. Try again in a moment."},
+    "server-error": {"tr": "Sunucuda bir sorun çıktı; kaydedilen hiçbir şey kaybolmadı. "
+                           "Yeniden deneyin.",
+                     "fr": "Le serveur a rencontré un problème ; rien de ce qui était "
+                           "enregistré n'est perdu. Réessayez.",
+                     "en": "Something went wrong on the server; nothing stored is lost. "
+                           "Try again."},
     "not-computer-turn": {"tr": "Sıra bir oyuncuda, IA'da değil",
                           "fr": "C'est à une personne de jouer, pas à l'IA",
                           "en": "It is a person's turn, not the computer's"},

@@ -363,3 +363,27 @@ def test_ids_no_game_has_leave_nothing_behind(app: FastAPI, client: TestClient) 
         assert client.get(url).status_code == 404
     kept = {name: len(v) for name, v in vars(app.state.games).items() if isinstance(v, dict)}
     assert kept == dict.fromkeys(kept, 0)
+
+
+class BrokenDice:
+    """Dice that fail as a bug would: the server's own fault, not the player's."""
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        raise RuntimeError("the dice fell off the table")
+
+
+def test_a_fault_of_the_server_is_said_in_words_and_changes_nothing(store: SqliteStore) -> None:
+    app = create_app(store, dice=BrokenDice(), games_per_minute=None)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        game = client.post("/api/games", json={"game": "yams", "players": ["Ali"]}).json()
+        url = f"/api/games/{game['id']}/actions?lang=en"
+        reply = client.post(url, json={"version": 0, "type": "throw"})
+        assert reply.status_code == 500
+        assert reply.json() == {
+            "detail": "Something went wrong on the server; nothing stored is lost. Try again.",
+            "reason": "server-error",
+        }
+        assert reply.headers["x-content-type-options"] == "nosniff"
+        assert "frame-ancestors 'none'" in reply.headers["content-security-policy"]
+        assert client.get(f"/api/games/{game['id']}").json()["version"] == 0
+    assert store.load(game["id"]).version == 0

@@ -39,6 +39,7 @@ from zar.server.intents import Intent, actions_for
 from zar.server.limits import (
     GAMES_PER_MINUTE,
     MAX_BODY_BYTES,
+    SECURITY_HEADERS,
     BodyLimit,
     GameStarts,
     SecurityHeaders,
@@ -378,6 +379,15 @@ def create_app(
         """The disk is full, read-only, or the database out of reach: nothing was changed."""
         reason = "not-saved" if error.writing else "not-read"
         return _refusal(503, text(_lang(request), reason), reason)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> JSONResponse:
+        """A fault of the server's own (a bug): said in words, with the security headers,
+        which the middleware cannot add here. The game was not changed: an action counts
+        only once stored, and the cached record is replaced only after that."""
+        response = _refusal(500, text(_lang(request), "server-error"), "server-error")
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.post(
         "/api/games",
