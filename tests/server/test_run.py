@@ -4,13 +4,16 @@ from the environment, closed when it stops; the limit on new games from the envi
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
+from zar.server import run
 from zar.server.run import app, warm_up
 from zar.store import SqliteStore
 
@@ -62,3 +65,31 @@ def test_warming_up_makes_a_decision_and_freezes_what_is_alive(
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize(
+    ("game", "readied"),
+    [
+        ({"game": "10000", "players": ["Ali"], "computer": True, "level": "expert"}, [10_000]),
+        ({"game": "10000", "players": ["Ali"], "computer": True, "target": 5000}, [5_000]),
+        (
+            {"game": "10000", "players": ["Ali", "Ece"], "hints": ["Ali"], "target": 15000},
+            [15_000],
+        ),
+        ({"game": "10000", "players": ["Ali", "Ece"]}, []),  # no coach, no computer
+        ({"game": "10000", "players": ["Ali", "Ece", "Can"], "hints": ["Ali"]}, []),
+        ({"game": "yams", "players": ["Ali"], "computer": True}, []),
+    ],
+)
+def test_a_new_game_readies_the_table_its_computer_or_coach_will_ask_for(
+    env: Path, monkeypatch: pytest.MonkeyPatch, game: dict[str, object], readied: list[int]
+) -> None:
+    asked: list[int] = []
+    monkeypatch.setattr(WinStrategy, "load", asked.append)
+    monkeypatch.setattr(run, "warm_up", lambda: None)
+    with TestClient(app()) as client:
+        assert client.post("/api/games", json=game).status_code == 201
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and thread.daemon:
+            thread.join(timeout=30)
+    assert asked == readied

@@ -10,7 +10,6 @@ the player's language (:mod:`zar.i18n`).
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -62,7 +61,6 @@ class Strategies:
 
     def __init__(self, yams_strategy: Strategy | None = None) -> None:
         self._yams = yams_strategy
-        self._lock = threading.Lock()
 
     def yams(self) -> Strategy:
         if self._yams is None:
@@ -85,8 +83,7 @@ class Strategies:
             return None
         from zar.ai.farkle import WinStrategy
 
-        with self._lock:  # a first load builds the table once, not once per request
-            return WinStrategy.load(state.settings.target)
+        return WinStrategy.load(state.settings.target)  # built once, whoever asks first
 
 
 def decision(state: State) -> Decision | None:

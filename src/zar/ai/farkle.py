@@ -12,6 +12,7 @@ Scores are in points (multiples of 50). ``docs/strategy-10000.md`` has the figur
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -224,6 +225,11 @@ class WinStrategy:
         has none, a damaged one or one of another solver version, or ``rebuild`` is set."""
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
+        with _loading:  # a server's threads wait for one build rather than each making one
+            return cls._load(target, rebuild=rebuild, progress=progress)
+
+    @classmethod
+    def _load(cls, target: int, *, rebuild: bool, progress: Progress | None) -> WinStrategy:
         if not rebuild:
             if target in _loaded:
                 return _loaded[target]
@@ -341,6 +347,7 @@ class WinStrategy:
 
 
 _loaded: dict[int, WinStrategy] = {}
+_loading = threading.Lock()
 
 
 # The players.

@@ -287,13 +287,15 @@ def create_app(
     games_per_minute: int | None = GAMES_PER_MINUTE,
     monotonic: Callable[[], float] = time.monotonic,
     close_store: bool = False,
+    ready: Callable[[Record], None] | None = None,
 ) -> FastAPI:
     """The app over ``store``; ``dice`` defaults to the operating system's randomness.
 
     A request body over ``max_body`` bytes is refused (413), and so is a client address's
     new game past ``games_per_minute`` in a minute (429; None: no limit), by the clock
     ``monotonic``. While it serves, it hears other processes' changes to a shared store;
-    it closes the store when it stops if ``close_store`` says so.
+    it closes the store when it stops if ``close_store`` says so. ``ready(record)`` is
+    told of each new game (to ready the strategies it will ask for).
     """
     games = Games(store, dice or SystemDice(), clock)
 
@@ -419,6 +421,8 @@ def create_app(
             hints=hints,
         )
         game_id = await games.create(record)
+        if ready is not None:
+            ready(record)
         return view(game_id, record, lang)
 
     @app.get(

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from zar import yams
 from zar.ai import computer_player
+from zar.record import Record
 from zar.server.app import create_app
 from zar.server.limits import GAMES_PER_MINUTE
 from zar.store import SqliteStore, Store, UnusableStore, open_store
@@ -67,6 +68,21 @@ def _prepare() -> None:
     threading.Thread(target=warm_up, daemon=True).start()
 
 
+def ready_strategies(record: Record) -> None:
+    """For a new game of 10 000 whose computer plays for the win, or whose coach gives the
+    chances of winning against one opponent: read (or, the first time on a machine, build:
+    8 to 25 s) the two-player table of its target in the background, while the people
+    play their first turn, rather than when the computer or the coach first asks."""
+    if record.kind != "10000" or record.target is None:
+        return
+    expert = any(seat.level == "expert" for seat in record.seats)
+    coached = len(record.seats) == 2 and bool(record.hints)
+    if expert or coached:
+        from zar.ai.farkle import WinStrategy  # numpy: only for such a game
+
+        threading.Thread(target=WinStrategy.load, args=(record.target,), daemon=True).start()
+
+
 def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
     """Serve until stopped; ``ZAR_PORT`` gives the port, ``ZAR_DATABASE_URL`` or ``ZAR_DB``
     the database, ``ZAR_GAMES_PER_MINUTE`` the limit on new games."""
@@ -76,7 +92,7 @@ def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = No
     print(f"Zar: http://{host}:{port}/  (games in {store.name})", flush=True)
     _prepare()
     try:
-        served = create_app(store, games_per_minute=games_per_minute)
+        served = create_app(store, games_per_minute=games_per_minute, ready=ready_strategies)
         uvicorn.run(served, host=host, port=port, log_level="warning")
     finally:
         store.close()
@@ -87,4 +103,6 @@ def app() -> FastAPI:
     it stops: ``uvicorn --factory zar.server.run:app --workers 4``."""
     games_per_minute = _games_per_minute()
     _prepare()
-    return create_app(_open(None), games_per_minute=games_per_minute, close_store=True)
+    return create_app(
+        _open(None), games_per_minute=games_per_minute, close_store=True, ready=ready_strategies
+    )
