@@ -13,9 +13,11 @@ from fastapi.testclient import TestClient
 
 from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
-from zar.server import run
-from zar.server.run import app, warm_up
+from zar.record import Record
+from zar.server import create_app
+from zar.server.run import app, ready_strategies, table_to_ready, warm_up
 from zar.store import SqliteStore
+from zar.table import Seat
 
 NEW = {"game": "yams", "players": ["Ali"]}
 
@@ -68,28 +70,38 @@ def test_warming_up_makes_a_decision_and_freezes_what_is_alive(
 
 
 @pytest.mark.parametrize(
-    ("game", "readied"),
+    ("game", "table"),
     [
-        ({"game": "10000", "players": ["Ali"], "computer": True, "level": "expert"}, [10_000]),
-        ({"game": "10000", "players": ["Ali"], "computer": True, "target": 5000}, [5_000]),
-        (
-            {"game": "10000", "players": ["Ali", "Ece"], "hints": ["Ali"], "target": 15000},
-            [15_000],
-        ),
-        ({"game": "10000", "players": ["Ali", "Ece"]}, []),  # no coach, no computer
-        ({"game": "10000", "players": ["Ali", "Ece", "Can"], "hints": ["Ali"]}, []),
-        ({"game": "yams", "players": ["Ali"], "computer": True}, []),
+        ({"game": "10000", "players": ["Ali"], "computer": True, "level": "expert"}, 10_000),
+        ({"game": "10000", "players": ["Ali"], "computer": True, "target": 5000}, 5_000),
+        ({"game": "10000", "players": ["Ali", "Ece"], "hints": ["Ali"], "target": 15000}, 15_000),
+        ({"game": "10000", "players": ["Ali", "Ece"]}, None),  # no coach, no computer
+        ({"game": "10000", "players": ["Ali", "Ece", "Can"], "hints": ["Ali"]}, None),
+        ({"game": "yams", "players": ["Ali"], "computer": True}, None),
     ],
 )
 def test_a_new_game_readies_the_table_its_computer_or_coach_will_ask_for(
-    env: Path, monkeypatch: pytest.MonkeyPatch, game: dict[str, object], readied: list[int]
+    tmp_path: Path, game: dict[str, object], table: int | None
 ) -> None:
-    asked: list[int] = []
-    monkeypatch.setattr(WinStrategy, "load", asked.append)
-    monkeypatch.setattr(run, "warm_up", lambda: None)
-    with TestClient(app()) as client:
+    created: list[Record] = []
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    with TestClient(create_app(store, ready=created.append)) as client:
         assert client.post("/api/games", json=game).status_code == 201
-    for thread in threading.enumerate():
-        if thread is not threading.current_thread() and thread.daemon:
-            thread.join(timeout=30)
-    assert asked == readied
+    store.close()
+    [record] = created
+    assert table_to_ready(record) == table
+
+
+def test_the_table_is_read_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+    done = threading.Event()
+
+    def load(target: int) -> None:
+        asked.append(target)
+        done.set()
+
+    monkeypatch.setattr(WinStrategy, "load", load)
+    seats = (Seat("Ali"), Seat("IA", computer=True, level="expert"))
+    ready_strategies(Record.new("10000", seats, target=5_000))
+    assert done.wait(timeout=30)
+    assert asked == [5_000]

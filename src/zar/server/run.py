@@ -68,19 +68,26 @@ def _prepare() -> None:
     threading.Thread(target=warm_up, daemon=True).start()
 
 
-def ready_strategies(record: Record) -> None:
-    """For a new game of 10 000 whose computer plays for the win, or whose coach gives the
-    chances of winning against one opponent: read (or, the first time on a machine, build:
-    8 to 25 s) the two-player table of its target in the background, while the people
-    play their first turn, rather than when the computer or the coach first asks."""
+def table_to_ready(record: Record) -> int | None:
+    """The target of the two-player 10 000 table a new game will ask for: when its
+    computer plays for the win, or its coach gives the chances of winning against one
+    opponent; else None."""
     if record.kind != "10000" or record.target is None:
-        return
+        return None
     expert = any(seat.level == "expert" for seat in record.seats)
     coached = len(record.seats) == 2 and bool(record.hints)
-    if expert or coached:
+    return record.target if expert or coached else None
+
+
+def ready_strategies(record: Record) -> None:
+    """Read (or, the first time on a machine, build: 8 to 25 s) the table a new game will
+    ask for in the background, while the people play their first turn, rather than when
+    the computer or the coach first asks."""
+    target = table_to_ready(record)
+    if target is not None:
         from zar.ai.farkle import WinStrategy  # numpy: only for such a game
 
-        threading.Thread(target=WinStrategy.load, args=(record.target,), daemon=True).start()
+        threading.Thread(target=WinStrategy.load, args=(target,), daemon=True).start()
 
 
 def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
