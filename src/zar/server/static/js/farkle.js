@@ -4,7 +4,7 @@
 import { markDice } from "./coach.js";
 import { face as faceOf, shake, still, Tray } from "./dice.js";
 import { attr, describe, h, labelled, pill, seatClass, text } from "./dom.js";
-import { num, pct, t } from "./i18n.js";
+import { label, num, pct, t } from "./i18n.js";
 
 const DICE = 6;
 // The chance that n dice score nothing (rules.md: 2.3 % with six dice, 66.7 % with one);
@@ -130,7 +130,7 @@ export class FarkleBoard {
     describe(this.bankButton, banks && !view.over ? `(+${num(banks)})` : "",
       banks && !view.over ? `+${num(banks)}` : null);
 
-    text(this.target, `${t("target")}: ${num(view.target)}`);
+    text(this.target, label(t("target"), num(view.target)));
     this.rows.forEach((row, seat) => {
       text(row.total, num(view.totals[seat]));
       row.fill.style.width = `${Math.min(100, (100 * view.totals[seat]) / view.target)}%`;

@@ -3,7 +3,7 @@
 import { get } from "./api.js";
 import { still } from "./dice.js";
 import { h } from "./dom.js";
-import { gameName, lang, num, t } from "./i18n.js";
+import { gameName, label, lang, num, t } from "./i18n.js";
 import { screenLink } from "./links.js";
 import { address, LANG_NAMES, LANGS } from "./prefs.js";
 
@@ -54,9 +54,9 @@ async function listUnfinished(section, onOpen) {
       const scores = game.players.map((name, seat) => `${name} ${num(game.totals[seat])}`).join(" · ");
       const where = game.game === "yams"
         ? t("round-of", { round: game.round })
-        : `${t("target")}: ${num(game.target)}`;
+        : label(t("target"), num(game.target));
       const link = h("a", { href: address(game.id), class: "resume-game" },
-        h("span", { class: "what" }, `${t("continue")}: ${gameName(game.game)}`),
+        h("span", { class: "what" }, label(t("continue"), gameName(game.game))),
         h("span", { class: "who" }, scores),
         h("span", { class: "where" }, where));
       link.addEventListener("click", (event) => {

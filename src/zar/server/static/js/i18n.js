@@ -36,6 +36,13 @@ export function pct(p, places = 1) {
   return `${digits}%`;
 }
 
+/** `word` as a label before what it names: `Hedef: 5 000`, `Objectif : 5 000` (French
+ * sets a narrow no-break space before the colon), `Target: 5,000`. */
+export function label(word, what = "") {
+  const colon = lang === "fr" ? "\u202f:" : ":";
+  return what === "" ? `${word}${colon}` : `${word}${colon} ${what}`;
+}
+
 /** "Ali", "Ali ve Ece", "Ali, Ece ve Can". */
 export function names(list) {
   if (list.length < 2) return list.join("");

@@ -2,7 +2,7 @@
 // game or of the statistics as JSON and CSV files.
 
 import { h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { label, lang, t } from "./i18n.js";
 
 /** A link to another screen (`fields` of its address), opened by `nav.go`. */
 export function screenLink(label, fields, { go, place }, className = "button") {
@@ -17,7 +17,7 @@ export function screenLink(label, fields, { go, place }, className = "button") {
 /** Links `JSON` and `CSV` to the export at `path` (with its query, if any). */
 export function exportLinks(path) {
   const join = path.includes("?") ? "&" : "?";
-  return h("p", { class: "exports" }, h("span", { class: "label" }, `${t("export")}:`),
+  return h("p", { class: "exports" }, h("span", { class: "label" }, label(t("export"))),
     ["json", "csv"].map((format) => h("a", { class: "button export", download: "",
       href: `${path}${join}format=${format}&lang=${lang}`,
       "aria-description": t("export-as", { format: format.toUpperCase() }) }, format.toUpperCase())));

@@ -7,7 +7,7 @@ import { facesOf, optionFigures, optionLabel } from "./coach.js";
 import { still } from "./dice.js";
 import { h, pill } from "./dom.js";
 import { dec } from "./figures.js";
-import { boxName, num, pct, t } from "./i18n.js";
+import { boxName, label, num, pct, t } from "./i18n.js";
 
 /**
  * The button `İnceleme` and the section it opens, filled from the server the first time.
@@ -79,7 +79,7 @@ function yamsBoard(worst) {
     h("p", { class: "mini-dice" },
       h("span", { class: "mini", "aria-hidden": "true" },
         (board.dice ?? []).map((face, position) => still(face, keep.includes(position) ? "hinted" : ""))),
-      h("span", { class: "sr-only" }, `${t("dice")}: ${(board.dice ?? []).join(", ")}.`),
+      h("span", { class: "sr-only" }, `${label(t("dice"), (board.dice ?? []).join(", "))}.`),
       h("span", { class: "left" }, t("throws-left", { n: board.throws_left }))),
     h("ul", { class: "mini-card" }, Object.entries(board.card ?? {}).map(([box, points]) =>
       h("li", { class: mark(box) || null }, h("span", {}, boxName(box)),
@@ -92,7 +92,7 @@ function farkleBoard(board, players) {
     h("p", { class: "mini-dice" },
       h("span", { class: "mini", "aria-hidden": "true" },
         tray.map((die) => (typeof die === "object" && die?.aside ? still(die.face, "aside") : still(facesOf([die])[0])))),
-      h("span", { class: "sr-only" }, `${t("dice")}: ${facesOf(tray).join(", ")}.`),
+      h("span", { class: "sr-only" }, `${label(t("dice"), facesOf(tray).join(", "))}.`),
       h("span", { class: "left" }, t("turn-points", { points: num(board.turn_points ?? 0) }))),
     h("p", { class: "mini-totals num" },
       (board.totals ?? []).map((total, seat) => `${players[seat] ?? ""} ${num(total)}`).join(" · ")));
