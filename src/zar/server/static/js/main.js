@@ -90,7 +90,11 @@ function route(view = null) {
 function labelHeader() {
   const link = document.getElementById("home-link");
   link.setAttribute("aria-label", `Zar, ${t("home")}`);
-  document.getElementById("theme").textContent = t("theme", { mode: t(`theme-${theme()}`) });
+  // On a phone the words give way to a sign (app.css), so that whose turn it is shows whole.
+  const words = t("theme", { mode: t(`theme-${theme()}`) });
+  const button = document.getElementById("theme");
+  button.setAttribute("aria-label", words);
+  button.replaceChildren(h("span", { class: "words" }, words));
 }
 
 async function boot() {
