@@ -5,12 +5,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from zar.record import Action, Record, action_to_json
-from zar.store.base import GameSummary
+from zar.store.base import GameSummary, UnknownGame
 
-__all__ = ["action_rows", "games_query", "record_from_rows", "settings_text", "summary_of"]
+__all__ = [
+    "action_rows",
+    "games_query",
+    "read_log",
+    "record_from_rows",
+    "settings_text",
+    "summary_of",
+]
+
+
+class Connection(Protocol):
+    """What both drivers' connections do: run a query and give a cursor to fetch from."""
+
+    def execute(self, query: str, params: Sequence[Any], /) -> Any: ...
 
 
 def settings_text(record: Record) -> str:
@@ -25,6 +38,17 @@ def action_rows(
         (game_id, expected_version + i + 1, json.dumps(action_to_json(action)), now)
         for i, action in enumerate(actions)
     ]
+
+
+def read_log(db: Connection, mark: str, game_id: str) -> tuple[str, list[tuple[str, str]]]:
+    """A game's settings row and its log, each action with the time it was stored, in order,
+    in the driver's placeholder style; raises :class:`UnknownGame`."""
+    row = db.execute(f"SELECT settings FROM games WHERE id = {mark}", (game_id,)).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    query = f"SELECT action, at FROM actions WHERE game_id = {mark} ORDER BY seq"
+    log = [(str(action), str(at)) for action, at in db.execute(query, (game_id,)).fetchall()]
+    return str(row[0]), log
 
 
 def record_from_rows(settings: str, actions: Iterable[str]) -> Record:

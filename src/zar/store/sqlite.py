@@ -19,7 +19,14 @@ from typing import Any
 
 from zar.record import Action, Record
 from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
-from zar.store.rows import action_rows, games_query, record_from_rows, settings_text, summary_of
+from zar.store.rows import (
+    action_rows,
+    games_query,
+    read_log,
+    record_from_rows,
+    settings_text,
+    summary_of,
+)
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SqliteStore"]
 
@@ -201,24 +208,14 @@ class SqliteStore:
     def load(self, game_id: str) -> Record:
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
         with self._reading() as db:
-            row = db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise UnknownGame(game_id)
-            actions = db.execute(
-                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-        return record_from_rows(row[0], (a for (a,) in actions))
+            settings, log = read_log(db, "?", game_id)
+        return record_from_rows(settings, (action for action, _ in log))
 
     def times(self, game_id: str) -> list[str]:
         """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
         with self._reading() as db:
-            row = db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise UnknownGame(game_id)
-            rows = db.execute(
-                "SELECT at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-        return [str(at) for (at,) in rows]
+            _, log = read_log(db, "?", game_id)
+        return [at for _, at in log]
 
     def games(
         self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
