@@ -245,3 +245,21 @@ def test_a_process_keeps_the_games_played_lately_and_reads_the_others_again(db: 
 
     asyncio.run(main())
     store.close()
+
+
+def test_peeking_at_a_game_keeps_it_out_of_memory(db: Path) -> None:
+    store = CountingStore(db)
+    games = Games(store, SeededDice(1), lambda: "2025-01-01T00:00:00.000+00:00", kept=1)
+    seats = (Seat("Ali"),)
+
+    async def main() -> None:
+        first = await games.create(Record.new("yams", seats))
+        second = await games.create(Record.new("yams", seats))  # the first is dropped
+        assert (await games.peek(first)).version == 0
+        assert (await games.peek(second)).version == 0  # cached: not read
+        assert store.loads == 1
+        await games.record(second)  # still kept: the peek at the first pushed nothing out
+        assert store.loads == 1
+
+    asyncio.run(main())
+    store.close()

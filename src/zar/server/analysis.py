@@ -107,7 +107,8 @@ def analysis_routes(
         rows = await run_in_threadpool(
             games(request).store.games, finished=True, kind=game, limit=STATS_GAMES
         )
-        records = [await record(request, row.id) for row in reversed(rows)]  # oldest first
+        found = games(request)
+        records = [await found.peek(row.id) for row in reversed(rows)]  # oldest first
         return await run_in_threadpool(stats, game, records)
 
     @router.get("/api/stats", responses=refusals(422, 503))
