@@ -56,8 +56,8 @@ def warm_up() -> None:
     good) frozen out of the garbage collector's full passes, which would otherwise walk
     it all every few seconds under load and hold every request up meanwhile."""
     player = computer_player("yams", "expert")
-    seat = yams.YamsSettings((Seat("IA", computer=True, level="expert"),))
-    thrown = yams.YamsState.start(seat).apply(yams.Throw(0, (), (1, 2, 3, 5, 5)))
+    alone = yams.YamsSettings((Seat("IA", computer=True, level="expert"),))
+    thrown = yams.YamsState.start(alone).apply(yams.Throw(0, (), (1, 2, 3, 5, 5)))
     player.keep(thrown)
     player.box(thrown)
     gc.collect()
