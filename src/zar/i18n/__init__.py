@@ -1,0 +1,121 @@
+"""The words of the interface in Turkish (the default), French and English.
+
+The engine speaks in stable keys (an :class:`~zar.table.IllegalAction`'s ``reason``, a
+:class:`~zar.yams.Box`); front ends turn them into a player's language here. The seeds'
+own messages ("Tour perdu !", "Dés chauds !", "Dernier tour !") are the app's French words
+and stay the same in every language, as in the original app.
+
+>>> text("tr", "winner", names="Ali")
+'Kazanan: Ali'
+>>> number(10_000, "tr"), number(10_000, "en")
+('10 000', '10,000')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from zar.i18n import coach, game, page, refusals
+from zar.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, Language
+from zar.table import IllegalAction
+from zar.yams.scorecard import Box
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "HOT_DICE",
+    "LANGUAGES",
+    "LAST_ROUND",
+    "MESSAGES",
+    "TURN_LOST",
+    "Language",
+    "box_name",
+    "explain",
+    "number",
+    "percent",
+    "text",
+]
+
+
+BOX_NAMES: Mapping[Language, tuple[str, ...]] = {
+    # seed 000's table; the order of Box
+    "tr": (
+        "Bir", "İki", "Üç", "Dört", "Beş", "Altı",
+        "Üçlü", "Dörtlü", "Full", "Küçük seri", "Büyük seri", "Şans", "Penta",
+    ),
+    "fr": (
+        "As", "Deux", "Trois", "Quatre", "Cinq", "Six",
+        "Brelan", "Carré", "Full", "Petite suite", "Grande suite", "Chance", "Penta",
+    ),
+    "en": (
+        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes",
+        "Three of a kind", "Four of a kind", "Full house", "Small straight",
+        "Large straight", "Chance", "Penta",
+    ),
+}  # fmt: skip
+
+
+def _merged(*parts: Mapping[str, Mapping[Language, str]]) -> dict[str, Mapping[Language, str]]:
+    """The words of every part in one table; a key in two parts is a mistake."""
+    merged: dict[str, Mapping[Language, str]] = {}
+    for words in parts:
+        twice = merged.keys() & words.keys()
+        if twice:
+            raise ValueError(f"words defined twice: {sorted(twice)}")
+        merged.update(words)
+    return merged
+
+
+MESSAGES: Mapping[str, Mapping[Language, str]] = _merged(
+    game.WORDS, refusals.WORDS, coach.WORDS, page.WORDS
+)
+TURN_LOST, HOT_DICE, LAST_ROUND = game.TURN_LOST, game.HOT_DICE, game.LAST_ROUND
+
+
+def text(lang: Language, key: str, **params: object) -> str:
+    """The message ``key`` in ``lang`` with ``params`` filled in."""
+    return MESSAGES[key][lang].format(**params)
+
+
+def box_name(box: Box, lang: Language) -> str:
+    """A box's name in ``lang``; in Turkish, the seed's."""
+    return BOX_NAMES[lang][box.value]
+
+
+def number(n: int, lang: Language) -> str:
+    """Points in the language's format: ``10 000`` in Turkish and French, ``10,000`` in English."""
+    grouped = f"{n:,}"
+    return grouped if lang == "en" else grouped.replace(",", " ")
+
+
+def percent(p: float, lang: Language) -> str:
+    """A chance in the language's format: ``%15,7`` (tr), ``15,7 %`` (fr), ``15.7%`` (en)."""
+    digits = f"{100 * p:.1f}"
+    match lang:
+        case "tr":
+            return "%" + digits.replace(".", ",")
+        case "fr":
+            return digits.replace(".", ",") + " %"
+        case "en":
+            return digits + "%"
+
+
+def explain(error: IllegalAction, lang: Language) -> str:
+    """A refused action, said in the player's language."""
+    details = dict(error.details)
+    reason = "game-over-refusal" if error.reason == "game-over" else error.reason
+    if reason not in MESSAGES:
+        return str(error)
+    if reason == "cannot-score":
+        groups = details.get("dice", ())
+        parts = [
+            text(lang, "lone" if count == 1 else "pair", face=face)
+            for face, count in groups  # type: ignore[attr-defined]
+        ]
+        details["dice"] = f" {text(lang, 'and')} ".join(parts)
+    for key in ("box", "forced"):
+        if isinstance(details.get(key), Box):
+            details[key] = box_name(details[key], lang)  # type: ignore[arg-type]
+    if isinstance(details.get("position"), int):
+        details["position"] = details["position"] + 1  # type: ignore[operator]
+    message = text(lang, reason, **details)
+    return message[:1].upper() + message[1:]

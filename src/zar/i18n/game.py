@@ -1,0 +1,107 @@
+"""The words of play: the games, the seats, the seeds' messages word for word, the
+buttons every front end shares, and the terminal's prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from zar.i18n.languages import Language
+
+__all__ = ["HOT_DICE", "LAST_ROUND", "TURN_LOST", "WORDS"]
+
+# The seeds' messages, word for word (outside browser tests rely on them).
+TURN_LOST = "Tour perdu !"
+HOT_DICE = "Dés chauds !"
+LAST_ROUND = "Dernier tour !"
+
+WORDS: Mapping[str, Mapping[Language, str]] = {
+    # Games and seats
+    "yams": {"tr": "Yams", "fr": "Yams", "en": "Yams"},
+    "10000": {"tr": "10 000", "fr": "10 000", "en": "10,000"},
+    "player-n": {"tr": "Oyuncu {n}", "fr": "Joueur {n}", "en": "Player {n}"},
+    "computer": {"tr": "IA", "fr": "IA", "en": "IA"},
+    "humans-plus-ai": {"tr": "Humains + 1 IA", "fr": "Humains + 1 IA", "en": "Humains + 1 IA"},
+    # The seeds' messages
+    "turn-lost": {"tr": TURN_LOST, "fr": TURN_LOST, "en": TURN_LOST},
+    "hot-dice": {"tr": HOT_DICE, "fr": HOT_DICE, "en": HOT_DICE},
+    "last-round": {"tr": LAST_ROUND, "fr": LAST_ROUND, "en": LAST_ROUND},
+    "must-sacrifice": {
+        "tr": "Açık hiçbir kutu puan getirmiyor: birini feda etmek gerekiyor",
+        "fr": "Aucune case ouverte ne rapporte de points : il faut en sacrifier une",
+        "en": "No open box scores: one must be sacrificed",
+    },
+    # Buttons and labels
+    "throw": {"tr": "At", "fr": "Lancer", "en": "Throw"},
+    "confirm-round": {"tr": "Turu onayla", "fr": "Valider le tour", "en": "Confirm round"},
+    "bank": {"tr": "Kasaya yatır", "fr": "Mettre en banque", "en": "Bank"},
+    "new-game": {"tr": "Yeni oyun", "fr": "Nouvelle partie", "en": "New game"},
+    "round-of": {"tr": "Tur {round}/13", "fr": "Tour {round}/13", "en": "Round {round}/13"},
+    "turn-of": {"tr": "Sıra: {name}", "fr": "À {name} de jouer", "en": "{name}'s turn"},
+    "throw-n-of-3": {"tr": "Atış {n}/3", "fr": "Lancer {n}/3", "en": "Throw {n}/3"},
+    "dice": {"tr": "Zarlar", "fr": "Dés", "en": "Dice"},
+    "upper-total": {"tr": "Üst toplam", "fr": "Total haut", "en": "Upper total"},
+    "upper-bonus": {"tr": "Bonus (63)", "fr": "Bonus (63)", "en": "Bonus (63)"},
+    "penta-bonus": {"tr": "Penta bonusu", "fr": "Bonus Penta", "en": "Penta bonus"},
+    "total": {"tr": "TOPLAM", "fr": "TOTAL", "en": "TOTAL"},
+    "target": {"tr": "Hedef", "fr": "Objectif", "en": "Target"},
+    "banked": {"tr": "Kasa", "fr": "Banque", "en": "Banked"},
+    "turn-points": {"tr": "Tur puanı: {points}", "fr": "Points du tour : {points}",
+                    "en": "Turn points: {points}"},
+    "risk": {"tr": "kaybetme riski {risk}", "fr": "risque de perdre {risk}",
+             "en": "risk of losing {risk}"},
+    "winner": {"tr": "Kazanan: {names}", "fr": "Gagnant : {names}", "en": "Winner: {names}"},
+    "winners": {"tr": "Kazananlar: {names}", "fr": "Gagnants : {names}",
+                "en": "Winners: {names}"},
+    "game-over": {"tr": "Oyun bitti", "fr": "Partie terminée", "en": "Game over"},
+    "and": {"tr": "ve", "fr": "et", "en": "and"},
+    # Terminal play
+    "yams-prompt": {
+        "tr": "Tutulacak zarlar ve yeniden at (ör. 125, hepsini atmak için 0) "
+              "ya da yazılacak kutunun harfi",
+        "fr": "Dés à garder puis relancer (ex. 125, 0 pour tout relancer) "
+              "ou la lettre de la case à remplir",
+        "en": "Dice to keep, then throw again (e.g. 125, 0 to throw all) "
+              "or the letter of the box to write",
+    },
+    "yams-prompt-last": {
+        "tr": "Yazılacak kutunun harfi", "fr": "Lettre de la case à remplir",
+        "en": "Letter of the box to write",
+    },
+    "farkle-prompt-aside": {
+        "tr": "Kenara ayrılacak zarlar (ör. 15)", "fr": "Dés à mettre de côté (ex. 15)",
+        "en": "Dice to set aside (e.g. 15)",
+    },
+    "farkle-prompt-next": {
+        "tr": "[a]t {dice} zar ({risk}) ya da [k]asaya yatır +{points}",
+        "fr": "[l]ancer {dice} dés ({risk}) ou mettre en [b]anque +{points}",
+        "en": "[t]hrow {dice} dice ({risk}) or [b]ank +{points}",
+    },
+    "key-throw": {"tr": "a", "fr": "l", "en": "t"},
+    "key-bank": {"tr": "k", "fr": "b", "en": "b"},
+    "not-understood": {
+        "tr": "Anlaşılmadı: {entry!r}. {help}", "fr": "Pas compris : {entry!r}. {help}",
+        "en": "Not understood: {entry!r}. {help}",
+    },
+    "no-such-letter": {
+        "tr": "{letter!r} diye bir kutu yok", "fr": "Pas de case {letter!r}",
+        "en": "There is no box {letter!r}",
+    },
+    "throws": {"tr": "{name} atıyor: {dice}", "fr": "{name} lance : {dice}",
+               "en": "{name} throws: {dice}"},
+    "keeps": {"tr": "{name} tutuyor: {dice}", "fr": "{name} garde : {dice}",
+              "en": "{name} keeps: {dice}"},
+    "writes": {"tr": "{name} → {box}: {points}", "fr": "{name} → {box} : {points}",
+               "en": "{name} → {box}: {points}"},
+    "sets-aside": {"tr": "{name} kenara ayırıyor: {dice} (+{points})",
+                   "fr": "{name} met de côté : {dice} (+{points})",
+                   "en": "{name} sets aside: {dice} (+{points})"},
+    "banks": {"tr": "{name} kasaya yatırıyor: +{points}",
+              "fr": "{name} met en banque : +{points}",
+              "en": "{name} banks: +{points}"},
+    "penta-bonus-won": {"tr": "Penta bonusu: +100", "fr": "Bonus Penta : +100",
+                        "en": "Penta bonus: +100"},
+    "upper-bonus-won": {"tr": "Üst bölüm bonusu: +35", "fr": "Bonus de la partie haute : +35",
+                        "en": "Upper bonus: +35"},
+    "left-unfinished": {"tr": "Oyun yarıda bırakıldı.", "fr": "Partie interrompue.",
+                        "en": "Game left unfinished."},
+}  # fmt: skip
