@@ -107,6 +107,19 @@ def test_must_sacrifice_when_no_open_box_scores() -> None:
     assert not state.must_sacrifice
 
 
+def test_no_sacrifice_when_the_jokers_penta_still_earns_the_bonus() -> None:
+    """Y-3, the Joker's third case: Penta 50, Fours and every lower box filled; 4,4,4,4,4 goes
+    in an open upper box for 0, but earns the +100: no sacrifice message."""
+    card = Scorecard().fill(Box.PENTA, (2, 2, 2, 2, 2)).fill(Box.FOURS, (4, 4, 1, 2, 3))
+    for box in LOWER:
+        if card[box] is None:
+            card = card.fill(box, (1, 2, 3, 5, 6))
+    state = YamsState(table("Ali"), cards=(card,), throws=1, dice=(4, 4, 4, 4, 4))
+    assert set(state.options.values()) == {0}
+    assert not state.must_sacrifice
+    assert state.apply(Fill(0, Box.ONES)).events[0] == Filled(0, Box.ONES, 0, 100, False)
+
+
 def test_no_sacrifice_is_needed_while_a_box_scores() -> None:
     """Y-1 on an empty card: Chance scores 15."""
     state = YamsState.start(table("Ali")).apply(Throw(0, (), (1, 1, 3, 4, 6)))

@@ -63,7 +63,8 @@ def check_options(state: YamsState) -> None:
     """The Joker in play: a Penta on a card whose Penta box holds 50 (rules.md)."""
     card, throw = state.card, state.dice
     assert state.options == card.options(throw)
-    assert state.must_sacrifice == (not any(state.options.values()))
+    bonus = card.earns_penta_bonus(throw)
+    assert state.must_sacrifice == (not any(state.options.values()) and not bonus)
     if len(set(throw)) == 1 and card.penta == 50:
         face_box = UPPER[throw[0] - 1]
         if card[face_box] is None:

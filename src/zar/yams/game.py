@@ -140,9 +140,13 @@ class YamsState:
 
     @property
     def must_sacrifice(self) -> bool:
-        """No open box scores: "Açık hiçbir kutu puan getirmiyor: birini feda etmek gerekiyor"."""
+        """No open box scores, the +100 included: "Açık hiçbir kutu puan getirmiyor: birini
+        feda etmek gerekiyor". (The Joker's last case writes a Penta for 0 in an upper box, but
+        still earns the +100: nothing is sacrificed then.)"""
         options = self.options
-        return bool(options) and not any(options.values())
+        if not options or any(options.values()):
+            return False
+        return not self.card.earns_penta_bonus(self.dice)
 
     @property
     def winners(self) -> tuple[int, ...]:
