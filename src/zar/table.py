@@ -93,14 +93,21 @@ def check_seats(seats: Iterable[Seat], *, max_computers: int | None = None) -> t
             reason="too-many-computers",
             limit=max_computers,
         )
-    seen: set[str] = set()
+    seen: dict[str, Seat] = {}
     for seat in result:
         key = seat.name.casefold()
-        if key in seen:
+        other = seen.setdefault(key, seat)
+        if other is seat:
+            continue
+        if seat.computer or other.computer:
+            # A person may be called anything but the computer's name at the table.
+            name = (seat if seat.computer else other).name
             raise IllegalAction(
-                f"two players are called {seat.name!r}", reason="name-taken", name=seat.name
+                f"{name!r} is the computer's name", reason="computer-name", name=name
             )
-        seen.add(key)
+        raise IllegalAction(
+            f"two players are called {seat.name!r}", reason="name-taken", name=seat.name
+        )
     return result
 
 

@@ -89,6 +89,30 @@ def test_new_yams_game_with_the_computer(client: TestClient) -> None:
     assert all(v is None for v in game["cards"][0]["boxes"].values())
 
 
+@pytest.mark.parametrize(
+    ("lang", "computer", "refused"),
+    [
+        ("tr", "IA", "IA bilgisayarın adı: bu oyuncuya başka bir ad verin"),
+        ("fr", "IA", "IA est le nom de l'ordinateur : donnez un autre nom à ce joueur"),
+        ("en", "Computer", "Computer is the computer's name: give this player another name"),
+    ],
+)
+def test_the_computers_name_is_its_own(
+    client: TestClient, lang: str, computer: str, refused: str
+) -> None:
+    """The computer is "IA" in Turkish and French (the seeds'), "Computer" in English; a
+    person may be called anything else, and is told so."""
+    body = {"game": "yams", "players": ["Ali"], "computer": True}
+    game = client.post(f"/api/games?lang={lang}", json=body).json()
+    assert [p["name"] for p in game["players"]] == ["Ali", computer]
+    body["players"] = [computer.lower()]
+    response = client.post(f"/api/games?lang={lang}", json=body)
+    assert response.status_code == 422
+    assert response.json() == {"detail": refused, "reason": "computer-name"}
+    alone = client.post(f"/api/games?lang={lang}", json={"game": "yams", "players": [computer]})
+    assert alone.status_code == 201  # no computer at the table: the name is free
+
+
 def test_new_10000_game_takes_its_target(client: TestClient) -> None:
     game = new(client, "10000", "Ali", target=5000)
     assert game["target"] == 5000
@@ -261,14 +285,14 @@ def test_10000_lost_turn_hot_dice_and_bank(client: TestClient, dice: ScriptedDic
     assert game["messages"] == []  # hot dice was the set-aside's event, then a new throw
     assert game["turn_points"] == 1500
     game = act(client, game, type="set_aside", set_aside=[0, 1, 2, 3, 4, 5])
-    assert game["messages"] == ["Dés chauds !"]
+    assert game["messages"] == ["Dés chauds ! — Sıcak zar: altısı yeniden atılabilir"]
     assert game["can_bank"] is True
     game = act(client, game, type="bank")
     assert game["totals"] == [4000, 0]
     assert game["seat"] == 1
     dice.script(2, 3, 4, 4, 6, 6)  # F-13
     game = act(client, game, type="throw")
-    assert game["messages"] == ["Tour perdu !"]
+    assert game["messages"] == ["Tour perdu ! — Tur kaybedildi"]
     assert game["events"][0] == {"type": "turn_lost", "seat": 1, "dice": [2, 3, 4, 4, 6, 6],
                                  "points": 0}  # fmt: skip
     assert game["seat"] == 0
@@ -286,7 +310,7 @@ def test_10000_last_round_and_winner(client: TestClient, dice: ScriptedDice) -> 
             break
         dice.script(2, 3, 4, 4, 6, 6)
         game = act(client, game, type="throw")
-    assert game["messages"] == ["Dernier tour !"]
+    assert game["messages"] == ["Dernier tour ! — Son tur"]
     assert game["last_round_by"] == 0
     dice.script(2, 3, 4, 4, 6, 6)
     game = act(client, game, type="throw")

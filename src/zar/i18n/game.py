@@ -19,12 +19,20 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "yams": {"tr": "Yams", "fr": "Yams", "en": "Yams"},
     "10000": {"tr": "10 000", "fr": "10 000", "en": "10,000"},
     "player-n": {"tr": "Oyuncu {n}", "fr": "Joueur {n}", "en": "Player {n}"},
-    "computer": {"tr": "IA", "fr": "IA", "en": "IA"},
+    # The seeds' "IA" in the Turkish and French interfaces, as the original app shows it.
+    "computer": {"tr": "IA", "fr": "IA", "en": "Computer"},
     "humans-plus-ai": {"tr": "Humains + 1 IA", "fr": "Humains + 1 IA", "en": "Humains + 1 IA"},
+    "humans-plus-ai-about": {"tr": "Masaya bilgisayarı (IA) rakip olarak ekler",
+                             "fr": "Ajoute l'ordinateur (IA) comme adversaire",
+                             "en": "Adds the computer as an opponent"},
     # The seeds' messages
-    "turn-lost": {"tr": TURN_LOST, "fr": TURN_LOST, "en": TURN_LOST},
-    "hot-dice": {"tr": HOT_DICE, "fr": HOT_DICE, "en": HOT_DICE},
-    "last-round": {"tr": LAST_ROUND, "fr": LAST_ROUND, "en": LAST_ROUND},
+    # Word for word, and in the Turkish and English interfaces with their meaning beside.
+    "turn-lost": {"tr": f"{TURN_LOST} — Tur kaybedildi", "fr": TURN_LOST,
+                  "en": f"{TURN_LOST} — Turn lost"},
+    "hot-dice": {"tr": f"{HOT_DICE} — Sıcak zar: altısı yeniden atılabilir", "fr": HOT_DICE,
+                 "en": f"{HOT_DICE} — Hot dice: all six may be thrown again"},
+    "last-round": {"tr": f"{LAST_ROUND} — Son tur", "fr": LAST_ROUND,
+                   "en": f"{LAST_ROUND} — Last round"},
     "must-sacrifice": {
         "tr": "Açık hiçbir kutu puan getirmiyor: birini feda etmek gerekiyor",
         "fr": "Aucune case ouverte ne rapporte de points : il faut en sacrifier une",
