@@ -1,5 +1,6 @@
 # Zar: two commands do everything on a fresh machine.
 #   make run    installs what it needs into .venv and serves the app at http://127.0.0.1:8000
+#               (make run HOST=0.0.0.0: on the network too, for phones; it prints their addresses)
 #   make test   installs what the tests need and runs them all (lint, types, tests, browser)
 # Also: make play GAME=yams|10000 (the terminal game), make bench (the benchmarks).
 
@@ -10,6 +11,10 @@ GAME ?= yams
 ARGS ?=
 
 CHROMIUM ?= /usr/bin/chromium
+
+# Where `make run` listens: this machine only unless HOST is given on the command line
+# (a shell's own $HOST, the machine's name, is not a request to serve the network).
+HOST_OPTION := $(if $(filter command line,$(origin HOST)),--host $(HOST))
 
 .PHONY: run play test lint typecheck pytest postgresql browser clean
 
@@ -26,7 +31,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.run-installed
-	$(BIN)/zar serve $(ARGS)
+	$(BIN)/zar serve $(HOST_OPTION) $(ARGS)
 
 play: $(VENV)/.run-installed
 	$(BIN)/zar play $(GAME) $(ARGS)

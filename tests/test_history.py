@@ -17,7 +17,7 @@ from zar import ai, farkle, yams
 from zar.ai.yams import OptimalPlayer, Strategy
 from zar.dice import SeededDice
 from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv, totals
-from zar.record import Record
+from zar.record import Abandon, Record
 from zar.table import Seat
 
 Player = ai.YamsPlayer | ai.FarklePlayer
@@ -210,6 +210,25 @@ def test_a_game_exports_to_json_and_csv(farkle_games: list[Record]) -> None:
         ("total", "Ali", str(record.state.totals[0])),
         ("total", "Ece", str(record.state.totals[1])),
     ]
+
+
+def test_an_abandoned_game_exports_its_abandon_and_counts_nowhere() -> None:
+    record = Record.new("10000", (Seat("Ali"), Seat("Ece")), target=5_000)
+    for action in (farkle.Throw(0, (1, 2, 3, 4, 6, 6)), farkle.SetAside(0, (0,)), farkle.Bank(0)):
+        record = record.append(action)
+    record = record.append(Abandon())
+    entries = log_entries(record, ["t1", "t2", "t3", "t4"])
+    assert entries[-1] == {"version": 4, "type": "abandon", "undone": False, "at": "t4"}
+    data = json.loads(json.dumps(game_export("g", record)))
+    assert (data["finished"], data["abandoned"], data["totals"]) == (False, True, [100, 0])
+    assert Record.from_json({**data, "log": data["entries"]}) == record
+    rows = list(csv.DictReader(io.StringIO(game_csv("g", record))))
+    assert [(r["version"], r["type"], r["seat"], r["player"]) for r in rows[3:5]] == [
+        ("4", "abandon", "", ""),
+        ("", "total", "0", "Ali"),
+    ]
+    assert progress(record) == {"players": ["Ali", "Ece"], "turns": []}
+    assert stats("10000", [record])["players"] == []
 
 
 def test_the_statistics_export_to_csv(yams_games: list[Record]) -> None:

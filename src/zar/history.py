@@ -46,9 +46,11 @@ def totals(state: State) -> list[int]:
 
 
 def log_entries(record: Record, times: Sequence[str | None] | None = None) -> list[dict[str, Any]]:
-    """Every entry of the log, undos included, each marked when an undo cancelled it.
+    """Every entry of the log, undos and an abandon included, each marked when an undo
+    cancelled it.
 
-    ``version`` is the entry's place in the log, from 1; ``at`` its time, when known.
+    ``version`` is the entry's place in the log, from 1; ``at`` its time, when known. An
+    abandon names no seat.
     """
     undone = record.undone
     return [
@@ -160,7 +162,7 @@ def game_export(
     game_id: str, record: Record, times: Sequence[str | None] | None = None
 ) -> dict[str, Any]:
     """A game as a file keeps it: its settings, its log with the undone marks and the times
-    when known, its totals."""
+    when known, its totals, and whether it was abandoned."""
     state = record.state
     return {
         "id": game_id,
@@ -168,6 +170,7 @@ def game_export(
         "game": record.kind,
         "players": [seat.name for seat in record.seats],
         "finished": state.is_over,
+        "abandoned": record.abandoned,
         "entries": log_entries(record, times),
         "totals": totals(state),
         "winners": list(state.winners),
@@ -199,9 +202,13 @@ LOG_COLUMNS = ("version", "seat", "player", "type", "keep", "dice", "box", "posi
 
 
 def game_csv(game_id: str, record: Record, times: Sequence[str | None] | None = None) -> str:
-    """The log as CSV, one row an entry, then one row a seat with its final ``total``."""
+    """The log as CSV, one row an entry (an abandon's with no seat nor player), then one row
+    a seat with its final ``total``."""
     names = [seat.name for seat in record.seats]
-    entries = [{**e, "player": names[e["seat"]]} for e in log_entries(record, times)]
+    entries = [
+        {**e, "player": names[e["seat"]] if "seat" in e else None}
+        for e in log_entries(record, times)
+    ]
     final = [
         {"seat": seat, "player": names[seat], "type": "total", "total": total}
         for seat, total in enumerate(totals(record.state))

@@ -6,6 +6,7 @@ the engine. Reading checks every value, so a damaged record is refused, never ha
 The log is append-only, undo included: an :class:`Undo` entry cancels the last decision
 that still stands (a box written, dice set aside, a bank), which stays in the log marked
 undone. The state is the replay of the entries that stand; the engine never sees an undo.
+An :class:`Abandon` entry ends an unfinished game for good: it is the log's last, kept.
 
 >>> from zar.table import Seat
 >>> record = Record.new("10000", (Seat("Ali"),), target=5_000)
@@ -18,6 +19,8 @@ undone. The state is the replay of the entries that stand; the engine never sees
 True
 >>> record.state.turn_points, record.version, record.undone
 (0, 3, frozenset({2}))
+>>> record.append(Abandon()).abandoned
+True
 """
 
 from __future__ import annotations
@@ -25,12 +28,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal, get_args
+from typing import Any, Literal, assert_never, get_args
 
 from zar import farkle, yams
 from zar.table import IllegalAction, Seat
 
-__all__ = ["GAMES", "Action", "GameKind", "Move", "Record", "State", "Step", "Undo"]
+__all__ = ["GAMES", "Abandon", "Action", "GameKind", "Move", "Record", "State", "Step", "Undo"]
 
 GameKind = Literal["yams", "10000"]
 GAMES: tuple[GameKind, ...] = get_args(GameKind)
@@ -43,10 +46,19 @@ class Undo:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """The game ends unfinished, for good: nothing may follow in its log.
+
+    It names no seat: ending a game is no move at the table, made on nobody's turn, and
+    who may end it (the game's host device) is the server's to say, not the log's.
+    """
+
+
 Move = yams.YamsAction | farkle.FarkleAction
 """What the engine applies."""
-Action = Move | Undo
-"""An entry of the log: a move, or the undo of the last decision that stands."""
+Action = Move | Undo | Abandon
+"""An entry of the log: a move, the undo of the last decision that stands, or the abandon."""
 State = yams.YamsState | farkle.FarkleState
 
 
@@ -65,6 +77,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
             return {"type": "bank", "seat": action.seat}
         case Undo():
             return {"type": "undo", "seat": action.seat}
+        case Abandon():
+            return {"type": "abandon"}
+        case _:
+            assert_never(action)
 
 
 def _ints(value: object, what: str) -> tuple[int, ...]:
@@ -74,6 +90,8 @@ def _ints(value: object, what: str) -> tuple[int, ...]:
 
 
 def action_from_json(kind: GameKind, data: Mapping[str, Any]) -> Action:
+    if data.get("type") == "abandon":
+        return Abandon()
     seat = data.get("seat")
     if type(seat) is not int:
         raise ValueError("an action names its seat")
@@ -195,18 +213,26 @@ class Record:
         standing: list[int] = []
         undone: set[int] = set()
         for i, entry in enumerate(self.log):
-            if isinstance(entry, Undo):
-                if not standing:
-                    raise ValueError(f"action {i + 1} of the log undoes nothing")
-                undone.add(standing.pop())
-            else:
-                standing.append(i)
+            match entry:
+                case Undo():
+                    if not standing:
+                        raise ValueError(f"action {i + 1} of the log undoes nothing")
+                    undone.add(standing.pop())
+                case Abandon():
+                    pass
+                case _:
+                    standing.append(i)
         return tuple(standing), frozenset(undone)
 
     @property
     def undone(self) -> frozenset[int]:
         """The versions (places in the log, from 1) of the moves an undo cancelled."""
         return frozenset(i + 1 for i in self._standing[1])
+
+    @property
+    def abandoned(self) -> bool:
+        """Whether the game was abandoned: its log ends with an :class:`Abandon`."""
+        return bool(self.log) and isinstance(self.log[-1], Abandon)
 
     @property
     def state(self) -> State:
@@ -220,33 +246,40 @@ class Record:
         state = self.start
         for i in self._standing[0]:
             move = self.log[i]
-            assert not isinstance(move, Undo)
+            assert not isinstance(move, Undo | Abandon)
             after = state.apply(move)  # type: ignore[arg-type]
             yield Step(i + 1, move, state, after)
             state = after
 
     @property
     def can_undo(self) -> bool:
-        """Whether the last move that stands is a person's decision, so that it may be undone."""
-        return _undoable(self.seats, self.log, self._standing[0]) is not None
+        """Whether the last move that stands is a person's decision, so that it may be undone
+        (never once the game is abandoned)."""
+        return not self.abandoned and _undoable(self.seats, self.log, self._standing[0]) is not None
 
     def undo(self) -> Undo:
         """The log entry that undoes the last decision; IllegalAction when none may be undone."""
+        if self.abandoned:
+            raise _abandoned()
         move = _undoable(self.seats, self.log, self._standing[0])
         if move is None:
             raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
         return Undo(move.seat)
 
     def append(self, action: Action) -> Record:
-        """The record with ``action`` added; raises IllegalAction, changing nothing, if refused."""
+        """The record with ``action`` added; raises IllegalAction, changing nothing, if refused:
+        after an :class:`Abandon`, every action is (``game-abandoned``)."""
+        if self.abandoned:
+            raise _abandoned()
         log = (*self.log, action)
-        if isinstance(action, Undo):
-            try:
-                state = _replay(self.start, self.seats, log)
-            except _Refused as refused:
-                raise refused.error from None
-        else:
-            state = self.state.apply(action)  # type: ignore[arg-type]
+        match action:
+            case Undo() | Abandon():
+                try:
+                    state = _replay(self.start, self.seats, log)
+                except _Refused as refused:
+                    raise refused.error from None
+            case _:
+                state = self.state.apply(action)  # type: ignore[arg-type]
         return replace(self, log=log, _state=state)
 
     def upto(self, version: int) -> Record:
@@ -318,36 +351,49 @@ class _Refused(Exception):
         self.error = error
 
 
+def _abandoned() -> IllegalAction:
+    return IllegalAction("the game was abandoned", reason="game-abandoned")
+
+
 def _undoable(seats: Sequence[Seat], log: Sequence[Action], standing: Sequence[int]) -> Move | None:
     """The last move that stands, if it is a person's decision."""
     if not standing:
         return None
     move = log[standing[-1]]
-    assert not isinstance(move, Undo)
+    assert not isinstance(move, Undo | Abandon)
     return move if is_decision(move) and not seats[move.seat].computer else None
 
 
 def _replay(start: State, seats: Sequence[Seat], log: Sequence[Action]) -> State:
-    """The state after the entries of ``log`` that stand; an entry the rules refuse (or an
-    undo with nothing to undo) raises _Refused with its place."""
+    """The state after the entries of ``log`` that stand; an entry the rules refuse (an undo
+    with nothing to undo, an abandon of a finished game, anything after an abandon) raises
+    _Refused with its place."""
     states = [start]
     standing: list[int] = []
     for i, entry in enumerate(log):
         try:
-            if isinstance(entry, Undo):
-                move = _undoable(seats, log, standing)
-                if move is None or move.seat != entry.seat:
-                    raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
-                standing.pop()
-                states.pop()
-            else:
-                states.append(states[-1].apply(entry))  # type: ignore[arg-type]
-                standing.append(i)
+            if i and isinstance(log[i - 1], Abandon):
+                raise _abandoned()
+            match entry:
+                case Undo():
+                    move = _undoable(seats, log, standing)
+                    if move is None or move.seat != entry.seat:
+                        raise IllegalAction(
+                            "there is no decision to undo", reason="nothing-to-undo"
+                        )
+                    standing.pop()
+                    states.pop()
+                case Abandon():
+                    if states[-1].is_over:
+                        raise IllegalAction("the game is over", reason="game-over")
+                case _:
+                    states.append(states[-1].apply(entry))  # type: ignore[arg-type]
+                    standing.append(i)
         except IllegalAction as error:
             raise _Refused(i, error) from None
     state = states[-1]
-    if log and isinstance(log[-1], Undo):
-        # After an undo, what the undone move caused is not announced again.
+    if log and isinstance(log[-1], Undo | Abandon):
+        # After an undo or an abandon, what the last move caused is not announced again.
         match state:
             case yams.YamsState():
                 return replace(state, events=())

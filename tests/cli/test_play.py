@@ -153,7 +153,7 @@ def test_10000_refusal_in_turkish() -> None:
         (["-p", "   "], "A player needs a name"),
         (["-p", "x" * 25], "at most 24 characters"),
         (["-p", "bad\tname"], "no control characters"),
-                (["-p", "Computer", "--ai"], "Computer is the computer's name"),
+        (["-p", "Computer", "--ai"], "Computer is the computer's name"),
         (["--ai", "--level", "genius"], "--level: yams has the levels easy"),
     ],
 )

@@ -213,10 +213,14 @@ class Fuzzer:
                 case.body = {"version": version, **intent}
 
     def _playable(self, game_id: str, dials: Dials) -> dict[str, Any] | None:
-        """A move that fits the game as it is now (the rules may still refuse some)."""
+        """A move that fits the game as it is now (the rules may still refuse some); now
+        and then, a game the run started itself is abandoned (the seeded ones play on)."""
         game = self.view(game_id)
         if game["over"]:
-            return {"type": ("throw", "computer")[dials.move % 2]}
+            return {"type": ("throw", "computer", "abandon")[dials.move % 3]}
+        seeded = {g for g, _ in self.games()[: len(SEEDS)]}
+        if game_id not in seeded and dials.move % 4 == 0:
+            return {"type": "abandon"}
         seat = game["players"][game["seat"]]
         if seat["computer"]:
             # The two-player expert's tables for 10 000 and 15 000 take 8 to 25 s to

@@ -17,6 +17,7 @@ OPERATIONS = {
     "GET /api/games/{game_id}/events",
     "GET /api/setup",
     "GET /api/i18n/{lang}",
+    "GET /api/network",
 }
 
 
@@ -50,6 +51,7 @@ def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:
         ("/api/games/{game_id}/events", "get"): {"200", "404", "422", "503"},
         ("/api/setup", "get"): {"200"},
         ("/api/i18n/{lang}", "get"): {"200", "422"},
+        ("/api/network", "get"): {"200"},
     }
     for (path, method), statuses in expected.items():
         responses = paths[path][method]["responses"]

@@ -104,7 +104,12 @@ class Unreachable(SqliteStore):
     """A store whose database cannot be read, as when the server is out of reach."""
 
     def games(
-        self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
+        self,
+        *,
+        finished: bool | None = None,
+        kind: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
     ) -> list[GameSummary]:
         raise StoreUnavailable("the server is out of reach", writing=False)
 

@@ -15,9 +15,10 @@ from store_support import (
     two_person_10000,
     yams_round,
 )
-from zar.record import Record, action_to_json
+from zar.record import Abandon, Record, action_to_json
 from zar.server.views import summary
 from zar.store import UnusableStore
+from zar.store.sqlite import SCHEMA_VERSION
 
 # The first schema, as the first store wrote it (SQLite, user_version 1).
 SQLITE_V1 = (
@@ -65,30 +66,58 @@ POSTGRES_V1 = (
 )
 
 
-def build_v1(backend: Backend) -> None:
-    for statement in SQLITE_V1 if backend.kind == "sqlite" else POSTGRES_V1:
-        backend.sql(statement)
+# The second migration, as it shipped: the game's kind in a column.
+SQLITE_V2 = (
+    "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+    "UPDATE games SET kind = json_extract(settings, '$.kind')",
+    "CREATE INDEX games_by_kind ON games (finished, kind, updated_at)",
+    "PRAGMA user_version=2",
+)
+
+POSTGRES_V2 = (
+    "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+    "UPDATE games SET kind = settings::jsonb ->> 'kind'",
+    "CREATE INDEX games_by_kind ON games (finished, kind, updated_at)",
+    "UPDATE schema_version SET version = 2",
+)
 
 
-def keep_v1(backend: Backend, game_id: str, record: Record, now: str) -> None:
-    """Store a game with its actions as the first store did: the row, the actions, the
-    row's version."""
+def build(backend: Backend, version: int) -> None:
+    """The schema as the store of that ``version`` (1 or 2) left it, and nothing more."""
+    steps = [(SQLITE_V1, POSTGRES_V1), (SQLITE_V2, POSTGRES_V2)][:version]
+    for sqlite, postgres in steps:
+        for statement in sqlite if backend.kind == "sqlite" else postgres:
+            backend.sql(statement)
+
+
+def keep_old(backend: Backend, version: int, game_id: str, record: Record, now: str) -> None:
+    """Store a game with its actions as the store of that ``version`` did: the row (with
+    its kind from version 2), the actions, the row's version."""
     finished: object = record.state.is_over
     if backend.kind == "sqlite":
         finished = int(record.state.is_over)
-    backend.sql(
-        "INSERT INTO games (id, settings, created_at, updated_at, summary)"
-        " VALUES (%s, %s, %s, %s, %s)",
-        (game_id, json.dumps(record.settings_json()), now, now, json.dumps({})),
-    )
+    settings = json.dumps(record.settings_json())
+    if version == 1:
+        backend.sql(
+            "INSERT INTO games (id, settings, created_at, updated_at, summary)"
+            " VALUES (%s, %s, %s, %s, %s)",
+            (game_id, settings, now, now, json.dumps({})),
+        )
+    else:
+        backend.sql(
+            "INSERT INTO games (id, kind, settings, created_at, updated_at, summary)"
+            " VALUES (%s, %s, %s, %s, %s, %s)",
+            (game_id, record.kind, settings, now, now, json.dumps({})),
+        )
     for seq, action in enumerate(record.log, start=1):
         backend.sql(
             "INSERT INTO actions (game_id, seq, action, at) VALUES (%s, %s, %s, %s)",
             (game_id, seq, json.dumps(action_to_json(action)), now),
         )
+    old_summary = {k: v for k, v in summary(record).items() if k != "abandoned"}
     backend.sql(
         "UPDATE games SET version = %s, finished = %s, updated_at = %s, summary = %s WHERE id = %s",
-        (record.version, finished, now, json.dumps(summary(record)), game_id),
+        (record.version, finished, now, json.dumps(old_summary), game_id),
     )
 
 
@@ -99,21 +128,39 @@ def schema_version(backend: Backend) -> int:
     return int(backend.sql("SELECT version FROM schema_version")[0][0])
 
 
-def test_a_version_1_database_is_brought_forward_with_every_game(backend: Backend) -> None:
+COLUMNS = {
+    "sqlite": "SELECT name FROM pragma_table_info('games')",
+    "postgres": "SELECT column_name FROM information_schema.columns WHERE table_name = 'games'",
+}
+
+
+def indexes(backend: Backend) -> set[str]:
+    query = (
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'"
+        if backend.kind == "sqlite"
+        else "SELECT indexname FROM pg_indexes WHERE tablename = 'games'"
+    )
+    return {name for (name,) in backend.sql(query)}
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_database_is_brought_forward_with_every_game(
+    backend: Backend, version: int
+) -> None:
     finished = one_person_yams()
     for _ in range(13):
         finished = finished.append(yams_round(finished)[0]).append(yams_round(finished)[1])
     playing = two_person_10000()
     for action in farkle_turn(playing):
         playing = playing.append(action)
-    build_v1(backend)
-    keep_v1(backend, "done", finished, "2025-01-01T10:00:00.000+00:00")
-    keep_v1(backend, "open", playing, "2025-01-01T11:00:00.000+00:00")
-    keep_v1(backend, "new", one_person_yams("Ece"), "2025-01-01T12:00:00.000+00:00")
+    build(backend, version)
+    keep_old(backend, version, "done", finished, "2025-01-01T10:00:00.000+00:00")
+    keep_old(backend, version, "open", playing, "2025-01-01T11:00:00.000+00:00")
+    keep_old(backend, version, "new", one_person_yams("Ece"), "2025-01-01T12:00:00.000+00:00")
 
     store = backend.open()
     try:
-        assert schema_version(backend) == 2
+        assert schema_version(backend) == SCHEMA_VERSION == 3
         assert store.load("done") == finished
         assert store.load("done").state.is_over
         assert store.load("open") == playing
@@ -127,47 +174,65 @@ def test_a_version_1_database_is_brought_forward_with_every_game(backend: Backen
         ]
         assert [g.id for g in store.games(kind="yams")] == ["new", "done"]
         assert [g.id for g in store.games(kind="yams", finished=True)] == ["done"]
-        # and the games play on
-        append(store, "open", playing, farkle_turn(playing))
+        assert backend.sql("SELECT id FROM games WHERE abandoned = %s", (True,)) == []
+        # and the games play on, and may be abandoned
+        playing = append(store, "open", playing, farkle_turn(playing))
         assert store.load("open").version == 6
+        append(store, "new", one_person_yams("Ece"), [Abandon()])
+        assert [g.id for g in store.games()] == ["open", "done"]
+        assert store.load("new").abandoned
     finally:
         store.close()
-    indexes = (
-        "SELECT name FROM sqlite_master WHERE type = 'index'"
-        if backend.kind == "sqlite"
-        else "SELECT indexname FROM pg_indexes WHERE tablename = 'games'"
-    )
-    assert ("games_by_kind",) in backend.sql(indexes)
+    assert {"games_listed", "games_listed_by_kind"} <= indexes(backend)
+    assert not {"games_by_update", "games_by_kind"} & indexes(backend)
     backend.open().close()  # opening again changes nothing
-    assert schema_version(backend) == 2
+    assert schema_version(backend) == 3
 
 
 def test_a_migration_that_fails_leaves_the_database_as_it_was(backend: Backend) -> None:
     """A game row whose settings are not JSON stops migration 2, which is undone whole."""
-    build_v1(backend)
-    keep_v1(backend, "g", one_person_yams(), "2025-01-01T10:00:00.000+00:00")
+    build(backend, 1)
+    keep_old(backend, 1, "g", one_person_yams(), "2025-01-01T10:00:00.000+00:00")
     backend.sql("UPDATE games SET settings = 'not json'")
     with pytest.raises(UnusableStore):
         backend.open()
     assert schema_version(backend) == 1
-    columns = (
-        "SELECT name FROM pragma_table_info('games')"
-        if backend.kind == "sqlite"
-        else "SELECT column_name FROM information_schema.columns WHERE table_name = 'games'"
-    )
-    assert ("kind",) not in backend.sql(columns)
+    assert ("kind",) not in backend.sql(COLUMNS[backend.kind])
+
+
+def test_a_third_migration_that_fails_at_its_last_step_is_undone_whole(backend: Backend) -> None:
+    """An index named as migration 3's last one, made by hand, stops it after the column is
+    added and the old indexes dropped: all of that is undone, the games read as before."""
+    build(backend, 2)
+    record = one_person_yams()
+    record = record.append(yams_round(record)[0])
+    keep_old(backend, 2, "g", record, "2025-01-01T10:00:00.000+00:00")
+    backend.sql("CREATE INDEX games_listed_by_kind ON games (id)")
+    with pytest.raises(UnusableStore):
+        backend.open()
+    assert schema_version(backend) == 2
+    assert {"games_by_update", "games_by_kind"} <= indexes(backend)
+    assert "games_listed" not in indexes(backend)
+    assert ("abandoned",) not in backend.sql(COLUMNS[backend.kind])
+    backend.sql("DROP INDEX games_listed_by_kind")
+    store = backend.open()
+    try:
+        assert store.load("g") == record
+    finally:
+        store.close()
 
 
 def test_a_database_of_a_newer_zar_is_refused(backend: Backend) -> None:
     backend.open().close()
+    newer = SCHEMA_VERSION + 1
     if backend.kind == "sqlite":
-        backend.sql("PRAGMA user_version=3")
+        backend.sql(f"PRAGMA user_version={newer}")
     else:
-        backend.sql("UPDATE schema_version SET version = 3")
+        backend.sql("UPDATE schema_version SET version = %s", (newer,))
     with pytest.raises(UnusableStore) as refused:
         backend.open()
     message = str(refused.value)
     assert "newer Zar" in message
-    assert "schema version 3" in message
+    assert f"schema version {newer}" in message
     where = str(backend.path) if backend.kind == "sqlite" else backend.url.rsplit("/", 1)[1]
     assert where in message

@@ -20,6 +20,7 @@ from store_support import (
     yams_round,
     yams_round_of_three,
 )
+from zar.record import Abandon
 from zar.server.views import summary
 from zar.store import Conflict, Store, UnknownGame
 
@@ -127,6 +128,53 @@ def test_games_are_listed_latest_first_and_filtered(store: Store) -> None:
     assert (a.created_at, a.updated_at) == ("2025-01-01T10:00:00.000+00:00", a.updated_at)
     assert a.updated_at == "2025-01-01T13:00:00.000+00:00"
     assert a.summary == summary(finished)
+
+
+def at(hour: int) -> str:
+    return f"2025-01-01T{hour:02}:00:00.000+00:00"
+
+
+def test_an_abandoned_game_is_kept_but_never_listed(backend: Backend) -> None:
+    store = backend.open()
+    try:
+        left = one_person_yams()
+        create(store, "left", left, now=at(10))
+        left = append(store, "left", left, yams_round(left), now=at(11))
+        create(store, "kept", two_person_10000(), now=at(12))
+        abandoned = append(store, "left", left, [Abandon()], now=at(13))
+        assert store.load("left") == abandoned
+        assert store.load("left").abandoned
+        assert store.times("left") == [at(11), at(11), at(13)]
+        for finished in (None, False, True):
+            for kind in (None, "yams", "10000"):
+                listed = store.games(finished=finished, kind=kind)
+                assert "left" not in [g.id for g in listed], (finished, kind)
+        assert [g.id for g in store.games()] == ["kept"]
+        rows = backend.sql("SELECT id, abandoned, version FROM games ORDER BY id")
+        assert [(i, bool(a), v) for i, a, v in rows] == [("kept", False, 0), ("left", True, 3)]
+        with pytest.raises(Conflict):  # on a stale version, as any append
+            store.append("left", 2, [Abandon()], NOW, finished=False, summary={})
+        assert store.load("left") == abandoned
+    finally:
+        store.close()
+
+
+def test_games_are_listed_page_by_page(store: Store) -> None:
+    """``offset`` counts the listed games only: an abandoned one takes no place."""
+    records = {f"g{i}": one_person_yams() for i in range(5)}
+    for hour, (game_id, record) in enumerate(records.items()):
+        create(store, game_id, record, now=at(10 + hour))
+
+    def pages(*, finished: bool | None = None, kind: str | None = None) -> list[list[str]]:
+        return [
+            [g.id for g in store.games(finished=finished, kind=kind, limit=2, offset=offset)]
+            for offset in (0, 2, 4, 6)
+        ]
+
+    assert pages() == [["g4", "g3"], ["g2", "g1"], ["g0"], []]
+    append(store, "g2", records["g2"], [Abandon()], now=at(9))
+    assert pages(finished=False) == [["g4", "g3"], ["g1", "g0"], [], []]
+    assert pages(kind="yams") == pages()
 
 
 def test_of_several_threads_appending_on_one_version_exactly_one_wins(store: Store) -> None:

@@ -363,7 +363,9 @@ def _farkle_text(state: FarkleState, options: list[Option], lang: Language) -> s
 
 def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, Any]:
     """The coach's advice to the seat to play; IllegalAction ``no-hint`` when that seat has
-    the coach off (a computer's seat always has)."""
+    the coach off (a computer's seat always has), ``game-abandoned`` after an abandon."""
+    if record.abandoned:
+        raise IllegalAction("the game was abandoned", reason="game-abandoned")
     state = record.state
     seat = state.seat
     if state.is_over or seat not in record.hints or record.seats[seat].computer:

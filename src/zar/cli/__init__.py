@@ -51,7 +51,10 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     serve = commands.add_parser("serve", help="serve the web app (Yams and 10 000 in the browser)")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument(
+        "--host",
+        help="default: $ZAR_HOST or 127.0.0.1 (this machine only); 0.0.0.0: the network too",
+    )
     serve.add_argument("--port", type=int, help="default: $ZAR_PORT or 8000")
     serve.add_argument(
         "--db", type=Path, help="the SQLite file; default: $ZAR_DB or the data folder"

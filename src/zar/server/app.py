@@ -14,7 +14,7 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib import resources
@@ -23,11 +23,11 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import Match, Route
 
 from zar import ai
@@ -45,17 +45,20 @@ from zar.server.limits import (
     SecurityHeaders,
     StartLimit,
 )
+from zar.server.network import qr_code
 from zar.server.replies import (
     EVENTS,
     GAME_REFUSALS,
     NAME_SCHEMA,
     GameView,
     Listed,
+    Network,
     Setup,
     Words,
     refusals,
     stream_refusals,
 )
+from zar.server.shell import Shell, add_shell
 from zar.server.views import summary, view
 from zar.store import Conflict, Store, StoreUnavailable, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
@@ -296,6 +299,7 @@ def create_app(
     monotonic: Callable[[], float] = time.monotonic,
     close_store: bool = False,
     ready: Callable[[Record], None] | None = None,
+    addresses: Sequence[str] = (),
 ) -> FastAPI:
     """The app over ``store``; ``dice`` defaults to the operating system's randomness.
 
@@ -303,7 +307,8 @@ def create_app(
     new game past ``games_per_minute`` in a minute (429; None: no limit), by the clock
     ``monotonic``. While it serves, it hears other processes' changes to a shared store;
     it closes the store when it stops if ``close_store`` says so. ``ready(record)`` is
-    told of each new game (to ready the strategies it will ask for).
+    told of each new game (to ready the strategies it will ask for). ``addresses`` are the
+    URLs a phone on the same network can open (none when serving this machine only).
     """
     games = Games(store, dice or SystemDice(), clock)
 
@@ -341,6 +346,9 @@ def create_app(
         starts = GameStarts(games_per_minute, monotonic)
         app.add_middleware(StartLimit, starts=starts, refuse=too_many_games)
     app.add_middleware(BodyLimit, max_bytes=max_body, refuse=too_large)
+    # Text over 500 bytes is sent gzipped to a browser that takes it; never the event
+    # stream (GZipMiddleware leaves text/event-stream alone), which must arrive as it comes.
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(HTTPException)
@@ -439,10 +447,15 @@ def create_app(
         responses={200: {"model": list[Listed]}, **refusals(422, 503)},
     )
     async def list_games(
-        finished: bool | None = None, limit: int = Query(50, ge=1, le=200)
+        finished: bool | None = None,
+        limit: int = Query(50, ge=1, le=200),
+        offset: int = Query(0, ge=0, le=1_000_000, description="how many games to skip first"),
     ) -> list[dict[str, Any]]:
-        """Games, the latest first: unfinished ones to continue, finished ones for the history."""
-        rows = await run_in_threadpool(games.store.games, finished=finished, limit=limit)
+        """Games, the latest first, page by page: unfinished ones to continue, finished ones
+        for the history; never an abandoned one."""
+        rows = await run_in_threadpool(
+            games.store.games, finished=finished, limit=limit, offset=offset
+        )
         return [
             {
                 "id": g.id,
@@ -533,19 +546,17 @@ def create_app(
             "boxes": {box.name: box_name(box, lang) for box in Box},
         }
 
+    # Drawn once: the addresses do not change while the app serves.
+    phone = {"addresses": list(addresses), "qr": qr_code(addresses[0]) if addresses else None}
+
+    @app.get("/api/network", response_model=None, responses={200: {"model": Network}})
+    async def network() -> dict[str, Any]:
+        """Where a phone on the same network opens the app, and a QR code of the first."""
+        return phone
+
     app.include_router(analysis_routes(_lang))
 
     if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-        @app.get("/", include_in_schema=False)
-        async def index() -> FileResponse:
-            return FileResponse(STATIC / "index.html")
-
-        @app.get("/manifest.webmanifest", include_in_schema=False)
-        async def manifest() -> FileResponse:
-            return FileResponse(
-                STATIC / "manifest.webmanifest", media_type="application/manifest+json"
-            )
+        add_shell(app, Shell.read(STATIC))
 
     return app

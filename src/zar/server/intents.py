@@ -1,9 +1,10 @@
 """What the page asks for, turned into the engine's actions with the dice the server throws.
 
 The page sends intentions ("keep these dice and throw", "write this box", "set these dice
-aside and bank", "let the computer play its next step", "undo my last decision"); it never
-names a face. The seat is always the one whose turn it is (an undo: the one whose decision
-it takes back): on a shared device, whoever holds it plays that seat.
+aside and bank", "let the computer play its next step", "undo my last decision", "abandon
+the game"); it never names a face. The seat is always the one whose turn it is (an undo:
+the one whose decision it takes back): on a shared device, whoever holds it plays that seat.
+An abandon names no seat: it ends the game for everyone.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from zar import ai, farkle, yams
 from zar.dice import DiceSource
-from zar.record import Action, Record
+from zar.record import Abandon, Action, Record
 from zar.table import IllegalAction
 
 __all__ = ["Intent", "actions_for"]
@@ -27,7 +28,7 @@ class Intent(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     version: int = Field(ge=0, description="the version of the state the player saw")
-    type: Literal["throw", "fill", "set_aside", "bank", "computer", "autofill", "undo"]
+    type: Literal["throw", "fill", "set_aside", "bank", "computer", "autofill", "undo", "abandon"]
     keep: list[int] = Field(default=[], max_length=5, description="Yams: positions kept")
     box: str | None = Field(default=None, max_length=20, description="Yams: the box to write")
     set_aside: list[int] = Field(
@@ -37,6 +38,8 @@ class Intent(BaseModel):
 
 def actions_for(record: Record, intent: Intent, dice: DiceSource) -> list[Action]:
     """The actions ``intent`` stands for; raises IllegalAction when the rules refuse it."""
+    if record.abandoned:
+        raise IllegalAction("the game was abandoned", reason="game-abandoned")
     if intent.type == "undo":
         # Even after the game's last box: the last decision is taken back, not a throw.
         if intent.keep or intent.box or intent.set_aside:
@@ -45,6 +48,10 @@ def actions_for(record: Record, intent: Intent, dice: DiceSource) -> list[Action
     state = record.state
     if state.is_over:
         raise IllegalAction("the game is over", reason="game-over")
+    if intent.type == "abandon":
+        if intent.keep or intent.box or intent.set_aside:
+            raise IllegalAction("an abandon takes nothing more", reason="no-such-action")
+        return [Abandon()]
     seat = state.seat
     computer = record.seats[seat]
     if intent.type == "computer":

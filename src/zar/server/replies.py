@@ -21,6 +21,7 @@ __all__ = [
     "FarkleView",
     "GameView",
     "Listed",
+    "Network",
     "Refusal",
     "Setup",
     "Words",
@@ -61,6 +62,7 @@ class _Game(BaseModel):
     version: int = Field(ge=0, description="the number of actions in the game's log")
     lang: Literal["tr", "fr", "en"]
     over: bool
+    abandoned: bool = Field(description="the game was abandoned: it takes no more actions")
     seat: int = Field(ge=0, description="whose turn it is")
     players: list[Player]
     winners: list[int]
@@ -146,6 +148,7 @@ class Listed(BaseModel):
     winners: list[int]
     round: int | None = Field(description="Yams: the round")
     target: int | None = Field(description="10 000: the target")
+    abandoned: bool = Field(default=False, description="always false: no abandoned game is listed")
 
 
 class Setup(BaseModel):
@@ -160,6 +163,17 @@ class Setup(BaseModel):
     default_autofill: int | None
     max_people: int
     languages: list[str]
+
+
+class Network(BaseModel):
+    """Where a phone on the same network opens the app, for the home screen to show."""
+
+    addresses: list[str] = Field(
+        description="the URLs a phone can open; none when serving this machine only"
+    )
+    qr: str | None = Field(
+        description="a data: URI of an SVG QR code of the first address; null when there is none"
+    )
 
 
 class Words(BaseModel):

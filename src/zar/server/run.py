@@ -1,5 +1,6 @@
 """Serving the app: ``zar serve`` (and ``make run``) on 127.0.0.1, games in a SQLite file,
-or in PostgreSQL when ``ZAR_DATABASE_URL`` says so (docs/deploy.md).
+or in PostgreSQL when ``ZAR_DATABASE_URL`` says so (docs/deploy.md); on the network, for
+phones, when ``--host`` or ``ZAR_HOST`` says ``0.0.0.0``.
 
 ``app`` is the same app for ``uvicorn --factory zar.server.run:app``, one per worker.
 """
@@ -19,11 +20,13 @@ from zar.ai import computer_player
 from zar.record import Record
 from zar.server.app import create_app
 from zar.server.limits import GAMES_PER_MINUTE
+from zar.server.network import WILDCARDS, phone_addresses, url
 from zar.store import SqliteStore, Store, UnusableStore, open_store
 from zar.table import Seat
 
-__all__ = ["DEFAULT_PORT", "app", "serve"]
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "app", "serve", "where_to_open"]
 
+DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked
 DEFAULT_PORT = 8000
 
 
@@ -90,16 +93,43 @@ def ready_strategies(record: Record) -> None:
         threading.Thread(target=WinStrategy.load, args=(target,), daemon=True).start()
 
 
-def serve(host: str = "127.0.0.1", port: int | None = None, db: Path | None = None) -> None:
-    """Serve until stopped; ``ZAR_PORT`` gives the port, ``ZAR_DATABASE_URL`` or ``ZAR_DB``
-    the database, ``ZAR_GAMES_PER_MINUTE`` the limit on new games."""
+def where_to_open(host: str, port: int, games_in: str, addresses: list[str]) -> list[str]:
+    """What ``zar serve`` prints first: the address to open, where the games are kept, and
+    for a server on the network each address a phone can open.
+
+    >>> where_to_open("127.0.0.1", 8000, "zar.sqlite3", [])
+    ['Zar: http://127.0.0.1:8000/  (games in zar.sqlite3)']
+    """
+    if not addresses:
+        here = url("127.0.0.1" if host in WILDCARDS else host, port)
+        lines = [f"Zar: {here}  (games in {games_in})"]
+        if host in WILDCARDS:
+            lines.append("Zar: this machine has no network address: open it here only")
+        return lines
+    first, *others = addresses
+    return [
+        f"Zar: {first}  (games in {games_in})",
+        *(f"Zar: {address}" for address in others),
+        "Zar: open it on a phone on the same network, or scan the QR code on the home screen",
+    ]
+
+
+def serve(host: str | None = None, port: int | None = None, db: Path | None = None) -> None:
+    """Serve until stopped; ``ZAR_HOST`` and ``ZAR_PORT`` give where to listen (127.0.0.1:
+    this machine only), ``ZAR_DATABASE_URL`` or ``ZAR_DB`` the database,
+    ``ZAR_GAMES_PER_MINUTE`` the limit on new games."""
+    host = host or os.environ.get("ZAR_HOST", "").strip() or DEFAULT_HOST
     port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
     games_per_minute = _games_per_minute()
     store = _open(db)
-    print(f"Zar: http://{host}:{port}/  (games in {store.name})", flush=True)
+    addresses = phone_addresses(host, port)
+    for line in where_to_open(host, port, store.name, addresses):
+        print(line, flush=True)
     _prepare()
     try:
-        served = create_app(store, games_per_minute=games_per_minute, ready=ready_strategies)
+        served = create_app(
+            store, games_per_minute=games_per_minute, ready=ready_strategies, addresses=addresses
+        )
         uvicorn.run(served, host=host, port=port, log_level="warning")
     finally:
         store.close()

@@ -124,6 +124,7 @@ def view(game_id: str, record: Record, lang: Language, *, replay: bool = False) 
     person = not record.seats[state.seat].computer
     can_hint = (
         not replay
+        and not record.abandoned
         and person
         and state.seat in record.hints
         and decision(state) in ("keep", "box", "set_aside", "bank_or_throw")
@@ -134,6 +135,7 @@ def view(game_id: str, record: Record, lang: Language, *, replay: bool = False) 
         "version": record.version,
         "lang": lang,
         "over": state.is_over,
+        "abandoned": record.abandoned,
         "seat": state.seat,
         "players": [
             {"name": s.name, "computer": s.computer, "level": s.level} for s in record.seats
@@ -156,7 +158,8 @@ def view(game_id: str, record: Record, lang: Language, *, replay: bool = False) 
 
 
 def summary(record: Record) -> dict[str, Any]:
-    """What the list of games shows: who plays, the totals, whose turn, the winners."""
+    """What the list of games shows: who plays, the totals, whose turn, the winners; and
+    whether the game was abandoned (then it is no longer listed)."""
     state = record.state
     totals = (
         [card.total for card in state.cards] if isinstance(state, YamsState) else list(state.totals)
@@ -168,4 +171,5 @@ def summary(record: Record) -> dict[str, Any]:
         "winners": list(state.winners),
         "round": state.round if isinstance(state, YamsState) else None,
         "target": record.target,
+        "abandoned": record.abandoned,
     }

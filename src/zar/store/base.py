@@ -88,6 +88,8 @@ class Store(Protocol):
         summary: Mapping[str, Any],
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
+        An :class:`~zar.record.Abandon` among them marks the game abandoned (derived from
+        the log, so the mark never disagrees with it), and no list shows it again.
 
         Raises :class:`Conflict` (the game is at another version) or :class:`UnknownGame`.
         """
@@ -102,9 +104,16 @@ class Store(Protocol):
         ...
 
     def games(
-        self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
+        self,
+        *,
+        finished: bool | None = None,
+        kind: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
     ) -> list[GameSummary]:
-        """The latest games first, only finished or unfinished ones, or of one kind, if asked."""
+        """The latest games first, never an abandoned one (kept, but out of every list and
+        of the statistics); only finished or unfinished ones, or of one kind, if asked;
+        ``limit`` of them after the first ``offset``, page by page."""
         ...
 
     def watch(self, changed: Callable[[str | None, int], None]) -> Callable[[], None]:

@@ -28,6 +28,7 @@ from psycopg_pool import ConnectionPool
 from zar.record import Action, Record
 from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
 from zar.store.rows import (
+    abandons,
     action_rows,
     games_query,
     read_log,
@@ -68,6 +69,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
         "UPDATE games SET kind = settings::jsonb ->> 'kind'",
         "CREATE INDEX games_by_kind ON games (finished, kind, updated_at)",
+    ),
+    # 3: a game may be abandoned, kept and never listed again: the lists' indexes lead with it
+    (
+        "ALTER TABLE games ADD COLUMN abandoned BOOLEAN NOT NULL DEFAULT FALSE",
+        "DROP INDEX IF EXISTS games_by_update",
+        "DROP INDEX IF EXISTS games_by_kind",
+        "CREATE INDEX games_listed ON games (abandoned, finished, updated_at)",
+        "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -159,7 +168,8 @@ class PostgresStore:
         finished: bool,
         summary: Mapping[str, Any],
     ) -> int:
-        """Add ``actions`` after ``expected_version``, all or none; returns the new version."""
+        """Add ``actions`` after ``expected_version``, all or none; returns the new version.
+        An :class:`~zar.record.Abandon` among them marks the game abandoned."""
         version = expected_version + len(actions)
         with self._connection(writing=True) as db:
             try:
@@ -178,9 +188,9 @@ class PostgresStore:
                             action_rows(game_id, expected_version, actions, now),
                         )
                     db.execute(
-                        "UPDATE games SET version = %s, finished = %s, updated_at = %s,"
-                        " summary = %s WHERE id = %s",
-                        (version, finished, now, json.dumps(summary), game_id),
+                        "UPDATE games SET version = %s, finished = %s, abandoned = %s,"
+                        " updated_at = %s, summary = %s WHERE id = %s",
+                        (version, finished, abandons(actions), now, json.dumps(summary), game_id),
                     )
                     db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{version}"))
             except errors.UniqueViolation:
@@ -202,10 +212,16 @@ class PostgresStore:
         return [at for _, at in log]
 
     def games(
-        self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
+        self,
+        *,
+        finished: bool | None = None,
+        kind: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
     ) -> list[GameSummary]:
-        """The latest games first, only finished or unfinished ones, or of one kind, if asked."""
-        query, params = games_query("%s", finished=finished, kind=kind, limit=limit)
+        """The latest games first, never an abandoned one; only finished or unfinished ones,
+        or of one kind, if asked; ``limit`` of them after the first ``offset``."""
+        query, params = games_query("%s", finished=finished, kind=kind, limit=limit, offset=offset)
         with self._connection(writing=False) as db:
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]

@@ -7,10 +7,11 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from zar.record import Action, Record, action_to_json
+from zar.record import Abandon, Action, Record, action_to_json
 from zar.store.base import GameSummary, UnknownGame
 
 __all__ = [
+    "abandons",
     "action_rows",
     "games_query",
     "read_log",
@@ -40,6 +41,12 @@ def action_rows(
     ]
 
 
+def abandons(actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` abandon the game: its row is marked so, for good, and no list of
+    games shows it again. Derived from the log, the mark can never disagree with it."""
+    return any(isinstance(action, Abandon) for action in actions)
+
+
 def read_log(db: Connection, mark: str, game_id: str) -> tuple[str, list[tuple[str, str]]]:
     """A game's settings row and its log, each action with the time it was stored, in order,
     in the driver's placeholder style; raises :class:`UnknownGame`."""
@@ -57,26 +64,26 @@ def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
 
 
 def games_query(
-    mark: str, *, finished: bool | None, kind: str | None, limit: int
+    mark: str, *, finished: bool | None, kind: str | None, limit: int, offset: int
 ) -> tuple[str, tuple[Any, ...]]:
-    """``SELECT`` the latest games first, only finished or unfinished ones, or of one kind.
+    """``SELECT`` the latest games first, never an abandoned one; only finished or unfinished
+    ones, or of one kind; ``limit`` of them after the first ``offset``.
 
-    >>> games_query("?", finished=True, kind=None, limit=5)[1]
-    (True, 5)
+    >>> games_query("?", finished=True, kind=None, limit=5, offset=10)[1]
+    (False, True, 5, 10)
     """
     query = "SELECT id, kind, created_at, updated_at, version, finished, summary FROM games"
-    where: list[str] = []
-    params: list[Any] = []
+    where = [f"abandoned = {mark}"]
+    params: list[Any] = [False]
     if finished is not None:
         where.append(f"finished = {mark}")
         params.append(finished)
     if kind is not None:
         where.append(f"kind = {mark}")
         params.append(kind)
-    if where:
-        query += " WHERE " + " AND ".join(where)
-    query += f" ORDER BY updated_at DESC, id LIMIT {mark}"
-    return query, (*params, limit)
+    query += " WHERE " + " AND ".join(where)
+    query += f" ORDER BY updated_at DESC, id LIMIT {mark} OFFSET {mark}"
+    return query, (*params, limit, offset)
 
 
 def summary_of(row: Sequence[Any]) -> GameSummary:

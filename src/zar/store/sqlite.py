@@ -20,6 +20,7 @@ from typing import Any
 from zar.record import Action, Record
 from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
 from zar.store.rows import (
+    abandons,
     action_rows,
     games_query,
     read_log,
@@ -57,6 +58,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
         "UPDATE games SET kind = json_extract(settings, '$.kind')",
         "CREATE INDEX games_by_kind ON games (finished, kind, updated_at)",
+    ),
+    # 3: a game may be abandoned, kept and never listed again: the lists' indexes lead with it
+    (
+        "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
+        "DROP INDEX IF EXISTS games_by_update",
+        "DROP INDEX IF EXISTS games_by_kind",
+        "CREATE INDEX games_listed ON games (abandoned, finished, updated_at)",
+        "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -186,7 +195,8 @@ class SqliteStore:
         finished: bool,
         summary: Mapping[str, Any],
     ) -> int:
-        """Add ``actions`` after ``expected_version``, all or none; returns the new version."""
+        """Add ``actions`` after ``expected_version``, all or none; returns the new version.
+        An :class:`~zar.record.Abandon` among them marks the game abandoned."""
         with self._writing() as db:
             row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
@@ -199,9 +209,9 @@ class SqliteStore:
             )
             version = expected_version + len(actions)
             db.execute(
-                "UPDATE games SET version = ?, finished = ?, updated_at = ?, summary = ?"
-                " WHERE id = ?",
-                (version, int(finished), now, json.dumps(summary), game_id),
+                "UPDATE games SET version = ?, finished = ?, abandoned = ?, updated_at = ?,"
+                " summary = ? WHERE id = ?",
+                (version, finished, abandons(actions), now, json.dumps(summary), game_id),
             )
         return version
 
@@ -218,10 +228,16 @@ class SqliteStore:
         return [at for _, at in log]
 
     def games(
-        self, *, finished: bool | None = None, kind: str | None = None, limit: int = 50
+        self,
+        *,
+        finished: bool | None = None,
+        kind: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
     ) -> list[GameSummary]:
-        """The latest games first, only finished or unfinished ones, or of one kind, if asked."""
-        query, params = games_query("?", finished=finished, kind=kind, limit=limit)
+        """The latest games first, never an abandoned one; only finished or unfinished ones,
+        or of one kind, if asked; ``limit`` of them after the first ``offset``."""
+        query, params = games_query("?", finished=finished, kind=kind, limit=limit, offset=offset)
         with self._reading() as db:
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
