@@ -252,6 +252,16 @@ class Record:
             state = after
 
     @property
+    def last_move(self) -> Move | None:
+        """The last move that stands (undone ones and an abandon left out), if any."""
+        standing = self._standing[0]
+        if not standing:
+            return None
+        move = self.log[standing[-1]]
+        assert not isinstance(move, Undo | Abandon)
+        return move
+
+    @property
     def can_undo(self) -> bool:
         """Whether the last move that stands is a person's decision, so that it may be undone
         (never once the game is abandoned)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,12 @@ import uvicorn
 from playwright.sync_api import Page
 
 from browser.scripted_dice import ScriptedDice
+from zar import yams
+from zar.ai import computer_player
+from zar.ai.yams import Strategy
 from zar.server import create_app
 from zar.store import SqliteStore
+from zar.table import Seat
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps trying to reach the internet.
@@ -61,8 +65,19 @@ def _unscripted(dice: ScriptedDice) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory, dice: ScriptedDice) -> Iterator[str]:
-    """The app on a free port of 127.0.0.1, for ``page.goto("/")``."""
+def base_url(
+    tmp_path_factory: pytest.TempPathFactory,
+    dice: ScriptedDice,
+    solved: Callable[[str], Strategy],
+) -> Iterator[str]:
+    """The app on a free port of 127.0.0.1, for ``page.goto("/")``.
+
+    The optimal Yams player is readied first, as ``zar serve`` does when it starts: built
+    into the session's cache and its compiled code loaded, so that no page waits seconds on
+    the computer's first step (more on a busy machine)."""
+    solved("standard")
+    warm = yams.YamsState.start(yams.YamsSettings((Seat("IA", computer=True, level="expert"),)))
+    computer_player("yams", "expert").keep(warm.apply(yams.Throw(0, (), (1, 2, 3, 5, 5))))
     store = SqliteStore(tmp_path_factory.mktemp("zar") / "zar.sqlite3")
     port = _free_port()
     config = uvicorn.Config(

@@ -30,6 +30,11 @@ class Person:
     def button(self, name: str) -> Locator:
         return self.page.get_by_role("button", name=name, exact=True)
 
+    def box(self, name: str) -> Locator:
+        """A Yams box of the player on turn: a button named by the box, then what the throw
+        would score there ("Bir 4"; ui-contract.md)."""
+        return self.page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}(\s|$)"))
+
     @property
     def dice(self) -> Locator:
         return self.page.get_by_role("group", name="Zarlar").get_by_role("button")

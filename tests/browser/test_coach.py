@@ -58,7 +58,7 @@ def test_the_hint_in_yams_and_a_box_undone(page: Page, dice: ScriptedDice, outpu
 
     # The Full, chosen from the coach, with why it scores what it does; written, undone.
     ali.take_best("Yaz: Full")
-    expect(ali.button("Full")).to_have_attribute("aria-pressed", "true")
+    expect(ali.box("Full")).to_have_attribute("aria-pressed", "true")
     game = page.url.split("game=")[1].split("&")[0]
     note = page.request.get(f"/api/games/{game}").json()["notes"]["FULL_HOUSE"]
     expect(page.locator(".play").get_by_text(note)).to_be_visible()
@@ -66,28 +66,30 @@ def test_the_hint_in_yams_and_a_box_undone(page: Page, dice: ScriptedDice, outpu
     ali.act("Turu onayla")
     total = page.get_by_role("row", name=re.compile("^TOPLAM"))
     expect(total).to_contain_text("25")
-    expect(ali.button("Full")).to_have_count(0)  # written: no longer a button
+    expect(ali.box("Full")).to_have_count(0)  # written: no longer a button
     ali.act("Geri al")
     expect(ali.status).to_contain_text("Ali son kararını geri aldı")
     expect(ali.header).to_contain_text("Tur 1/13")
-    expect(ali.button("Full")).to_be_enabled()
-    expect(ali.button("Full")).to_have_accessible_description("25 puan")
+    expect(ali.box("Full")).to_be_enabled()
+    expect(ali.box("Full")).to_have_accessible_description("25 puan")
     expect(total).not_to_contain_text("25")
     assert ali.faces() == [2, 2, 5, 5, 5]
     expect(ali.button("At")).to_have_accessible_description("2 atış kaldı")
     expect(ali.button("Geri al")).to_be_hidden()  # back to the throw: nothing more to undo
     expect(ali.coach.get_by_text("Yaz: Full (25)")).to_be_visible()  # the coach follows
 
+    # On a phone the coach is a sheet over the card: closed, the boxes are at hand again.
+    ali.button("İpucu").click()
+    expect(ali.coach).to_be_hidden()
+    expect(ali.button("İpucu")).to_have_attribute("aria-expanded", "false")
     # Another box this time; after the next throw it can no longer be undone.
-    ali.button("Beş").click()
+    ali.box("Beş").click()
     ali.act("Turu onayla")
     expect(page.get_by_role("row", name=re.compile("^Beş"))).to_contain_text("15")
     expect(ali.button("Geri al")).to_be_visible()
     ali.throw()
     expect(ali.button("Geri al")).to_be_hidden()
-    ali.button("İpucu").click()  # closed, it stays closed
-    expect(ali.coach).to_be_hidden()
-    expect(ali.button("İpucu")).to_have_attribute("aria-expanded", "false")
+    expect(ali.coach).to_be_hidden()  # closed, it stays closed
     ali.throw()
     expect(ali.coach).to_be_hidden()
 
@@ -180,7 +182,7 @@ def test_the_hints_chosen_per_person(page: Page) -> None:
     person.new_game("Yams", "Ali", "Ece", hints=[False, True])
     person.throw()
     expect(person.button("İpucu")).to_be_hidden()  # Ali plays without the coach
-    person.button("Şans").click()
+    person.box("Şans").click()
     person.act("Turu onayla")
     person.wait_for_turn("Ece")
     person.throw()

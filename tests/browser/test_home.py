@@ -19,7 +19,7 @@ def test_home_offers_both_games_and_their_rules(page: Page) -> None:
     expect(page.get_by_role("heading", name="Yams", exact=True)).to_be_visible()
     expect(page.get_by_role("heading", name="10 000", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Yams oyna")).to_be_visible()
-    page.get_by_role("link", name="10 000 kuralları").click()
+    page.get_by_role("link", name="Kurallar (10 000)").click()  # the name holds what it shows
     expect(page.get_by_role("heading", name="10 000", exact=True)).to_be_visible()
     expect(page.get_by_text("Sıcak zarlar")).to_be_visible()
 

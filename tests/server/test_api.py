@@ -177,12 +177,15 @@ def test_yams_throw_keep_and_write(client: TestClient, dice: ScriptedDice) -> No
     dice.script(1, 1, 3, 4, 6)
     game = act(client, game, type="throw")
     assert game["dice"] == [1, 1, 3, 4, 6]
+    assert game["kept"] == []
     assert game["options"]["ONES"] == 2
     assert game["options"]["FULL_HOUSE"] == 0  # Y-1
     dice.script(1, 1, 2)
     game = act(client, game, type="throw", keep=[0, 1])
     assert game["dice"] == [1, 1, 1, 1, 2]
+    assert game["kept"] == [0, 1]  # every screen marks them kept, the computer's too
     game = act(client, game, type="fill", box="ONES")
+    assert game["kept"] == []
     assert game["cards"][0]["boxes"]["ONES"] == 4
     assert game["events"][0] == {"type": "filled", "seat": 0, "box": "ONES", "points": 4,
                                  "penta_bonus": 0, "upper_bonus": False}  # fmt: skip

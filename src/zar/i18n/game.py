@@ -86,6 +86,7 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     },
     "key-throw": {"tr": "a", "fr": "l", "en": "t"},
     "key-bank": {"tr": "k", "fr": "b", "en": "b"},
+    "key-confirm": {"tr": "o", "fr": "v", "en": "c"},
     "not-understood": {
         "tr": "Anlaşılmadı: {entry!r}. {help}", "fr": "Pas compris : {entry!r}. {help}",
         "en": "Not understood: {entry!r}. {help}",

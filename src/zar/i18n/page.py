@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from zar.i18n.game import HOT_DICE
 from zar.i18n.languages import Language
 
 __all__ = ["WORDS"]
@@ -25,10 +26,45 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "play": {"tr": "Oyna", "fr": "Jouer", "en": "Play"},
     "play-game": {"tr": "{game} oyna", "fr": "Jouer au {game}", "en": "Play {game}"},
     "rules": {"tr": "Kurallar", "fr": "Règles", "en": "Rules"},
-    "rules-of": {"tr": "{game} kuralları", "fr": "Règles du {game}", "en": "Rules of {game}"},
     "unfinished-games": {"tr": "Yarım kalan oyunlar", "fr": "Parties en cours",
                          "en": "Unfinished games"},
     "continue": {"tr": "Devam et", "fr": "Reprendre", "en": "Continue"},
+    "last-played": {"tr": "Son oynanış", "fr": "Dernier coup", "en": "Last played"},
+    "see-all": {"tr": "Tümünü gör", "fr": "Tout voir", "en": "See all"},
+    "all-unfinished": {"tr": "Tüm yarım kalan oyunlar", "fr": "Toutes les parties en cours",
+                       "en": "All unfinished games"},
+    "no-unfinished": {"tr": "Yarım kalan oyun yok", "fr": "Aucune partie en cours",
+                      "en": "No unfinished game"},
+    "more-games": {"tr": "Daha fazla", "fr": "Plus de parties", "en": "More games"},
+    "abandon": {"tr": "Bırak", "fr": "Abandonner", "en": "Abandon"},
+    "abandon-game": {"tr": "Oyunu bırak", "fr": "Abandonner la partie", "en": "Abandon the game"},
+    "abandon-title": {"tr": "Bu oyun bırakılsın mı?", "fr": "Abandonner cette partie ?",
+                      "en": "Abandon this game?"},
+    "abandon-about": {"tr": "Oyun silinmez, kayıtlı kalır; ama yarım kalan oyunlardan ve "
+                            "istatistiklerden çıkar.",
+                      "fr": "La partie n'est pas effacée, elle reste enregistrée ; mais elle "
+                            "quitte les parties en cours et les statistiques.",
+                      "en": "The game is not deleted, it stays stored; but it leaves the "
+                            "unfinished games and the statistics."},
+    "open-on-phone": {"tr": "Telefondan aç", "fr": "Ouvrir sur un téléphone",
+                      "en": "Open it on a phone"},
+    "open-on-phone-about": {"tr": "Aynı ağdaki bir telefonda bu adresi açın ya da kodu "
+                                  "kamerayla okutun.",
+                            "fr": "Sur un téléphone du même réseau, ouvrez cette adresse ou "
+                                  "visez le code avec l'appareil photo.",
+                            "en": "On a phone on the same network, open this address or point "
+                                  "its camera at the code."},
+    "qr-code": {"tr": "QR kodu", "fr": "Code QR", "en": "QR code"},
+    "offline-title": {"tr": "Sunucuya ulaşılamıyor", "fr": "Le serveur ne répond pas",
+                      "en": "The server cannot be reached"},
+    "offline-text": {"tr": "Oyunlar sunucuda güvende: bağlantı gelince Zar kaldığı yerden "
+                           "sürer.",
+                     "fr": "Les parties sont en sûreté sur le serveur : Zar reprend où il en "
+                           "était dès qu'il répond.",
+                     "en": "The games are safe on the server: Zar carries on where it was as "
+                           "soon as it answers."},
+    "offline-retrying": {"tr": "Yeniden deneniyor…", "fr": "Nouvel essai…",
+                         "en": "Trying again…"},
     "language": {"tr": "Dil", "fr": "Langue", "en": "Language"},
     "home": {"tr": "Ana sayfa", "fr": "Accueil", "en": "Home"},
     "theme": {"tr": "Tema: {mode}", "fr": "Thème : {mode}", "en": "Theme: {mode}"},
@@ -40,9 +76,8 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "add-player": {"tr": "Oyuncu ekle", "fr": "Ajouter un joueur", "en": "Add a player"},
     "remove-player": {"tr": "Sil: {name}", "fr": "Retirer {name}", "en": "Remove {name}"},
     "level": {"tr": "Seviye", "fr": "Niveau", "en": "Level"},
-    "pick-dice": {"tr": "Kenara ayırmak için puan getiren zarlara dokunun",
-                  "fr": "Touchez les dés qui comptent pour les mettre de côté",
-                  "en": "Tap the dice that score to set them aside"},
+    "pick-dice": {"tr": "Puan getiren zarlara dokunun", "fr": "Touchez les dés qui comptent",
+                  "en": "Tap the dice that score"},
     # The computer's levels, by game: what each one does
     "level-yams-easy": {"tr": "Kolay: her atışı en iyi kutusuna yazar",
                         "fr": "Facile : inscrit chaque lancer dans sa meilleure case",
@@ -88,9 +123,20 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                     "en": "Lost: {points}"},
     "of-target": {"tr": "{total} / {target}", "fr": "{total} / {target}",
                   "en": "{total} / {target}"},
-    "keys-help": {"tr": "Klavye: 1–6 zar seçer, Enter atar",
-                  "fr": "Clavier : 1–6 choisissent les dés, Entrée lance",
-                  "en": "Keyboard: 1–6 pick dice, Enter throws"},
+    "keys-help-yams": {"tr": "Klavye: 1–5 zar tutar, Enter atar, O turu onaylar",
+                       "fr": "Clavier : 1–5 gardent les dés, Entrée lance, V valide le tour",
+                       "en": "Keyboard: 1–5 keep dice, Enter throws, C confirms the round"},
+    "keys-help-10000": {"tr": "Klavye: 1–6 zar seçer, Enter atar, K kasaya yatırır",
+                        "fr": "Clavier : 1–6 choisissent les dés, Entrée lance, B met en banque",
+                        "en": "Keyboard: 1–6 pick dice, Enter throws, B banks"},
+    "sounds": {"tr": "Ses ve titreşim", "fr": "Sons et vibrations", "en": "Sound and vibration"},
+    "penta": {"tr": "Penta!", "fr": "Penta !", "en": "Penta!"},
+    "hot-dice-short": {"tr": HOT_DICE, "fr": HOT_DICE, "en": HOT_DICE},
+    "scorecard-upper": {"tr": "Puan tablosu: üst bölüm", "fr": "Feuille de score : partie haute",
+                        "en": "Scorecard: upper section"},
+    "scorecard-lower": {"tr": "Puan tablosu: alt bölüm", "fr": "Feuille de score : partie basse",
+                        "en": "Scorecard: lower section"},
+    "show-card": {"tr": "kartını göster", "fr": "voir sa feuille", "en": "show their card"},
     "connection-lost": {"tr": "Sunucuya ulaşılamadı", "fr": "Le serveur ne répond pas",
                         "en": "The server cannot be reached"},
     "turn-label": {"tr": "Tur puanı", "fr": "Points du tour", "en": "Turn points"},

@@ -85,6 +85,7 @@ class YamsView(_Game):
     round: int
     throws: int
     throws_left: int
+    kept: list[int] = Field(description="the positions the round's last throw kept")
     dice: list[Annotated[int, Field(ge=1, le=6)]]
     options: dict[str, int]
     must_sacrifice: bool

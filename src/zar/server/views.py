@@ -57,11 +57,19 @@ def _card(card: yams.Scorecard) -> dict[str, Any]:
     }
 
 
+def _kept(state: YamsState, record: Record) -> list[int]:
+    """The positions the round's last throw kept (so that a screen marks the computer's
+    kept dice, or another screen's, as a person's own)."""
+    move = record.last_move
+    return list(move.keep) if state.throws and isinstance(move, yams.Throw) else []
+
+
 def _yams(state: YamsState, record: Record, lang: Language) -> dict[str, Any]:
     return {
         "round": state.round,
         "throws": state.throws,
         "throws_left": state.throws_left,
+        "kept": _kept(state, record),
         "dice": list(state.dice),
         "options": {box.name: points for box, points in state.options.items()},
         "notes": box_notes(state, lang),

@@ -1,6 +1,15 @@
 // The server's JSON API: every call in the page's language; refusals come back as data.
+// A call the server never answered (the network down, the server stopped) is said to
+// `whenUnreachable`'s listener: the app shows its own screen until the server is back.
 
 import { lang, t } from "./i18n.js";
+
+let unreachable = () => {};
+
+/** `listener()` is called each time a call finds the server out of reach. */
+export function whenUnreachable(listener) {
+  unreachable = listener;
+}
 
 export async function call(method, path, body) {
   const url = `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
@@ -12,6 +21,7 @@ export async function call(method, path, body) {
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch {
+    unreachable();
     return { ok: false, status: 0, data: { detail: t("connection-lost") } };
   }
   let data = {};

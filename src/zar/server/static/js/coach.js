@@ -70,7 +70,9 @@ function positionsOf(option) {
 }
 
 export class Coach {
-  constructor(gameId, board, game) {
+  /** `onOpen` is told when a player opens the panel (the auto-fill waits for them). */
+  constructor(gameId, board, game, onOpen = () => {}) {
+    this.onOpen = onOpen;
     this.id = gameId;
     this.board = board;
     this.game = game;
@@ -104,8 +106,10 @@ export class Coach {
   }
 
   toggle(on = !this.open.has(this.view.seat)) {
-    if (on) this.open.add(this.view.seat);
-    else this.open.delete(this.view.seat);
+    if (on) {
+      this.open.add(this.view.seat);
+      this.onOpen();
+    } else this.open.delete(this.view.seat);
     this.update(this.view);
   }
 

@@ -3,8 +3,9 @@
 
 import { markDice } from "./coach.js";
 import { face as faceOf, shake, still, Tray } from "./dice.js";
-import { attr, describe, h, labelled, pill, seatClass, text } from "./dom.js";
-import { label, num, pct, t } from "./i18n.js";
+import { attr, describe, h, labelled, text } from "./dom.js";
+import { num, pct, t } from "./i18n.js";
+import { Scoreboard } from "./scores.js";
 
 const DICE = 6;
 // The chance that n dice score nothing (rules.md: 2.3 % with six dice, 66.7 % with one);
@@ -16,6 +17,7 @@ export class FarkleBoard {
     this.ctx = ctx;
     this.selected = new Set(); // tray positions tapped, to set aside with the next throw or bank
     this.lost = null; // the throw that lost the last turn, shown dimmed until the next throw
+    this.hot = null; // the seat whose hot dice wait to be thrown again (or banked)
     this.hinted = null; // the dice the coach points at
     this.tray = new Tray(DICE, t("dice"), (position, button) => this.pressDie(position, button));
     this.points = h("span", { class: "big num" });
@@ -28,38 +30,33 @@ export class FarkleBoard {
     this.throwButton.addEventListener("click", () => this.throw());
     this.bankButton = labelled(t("bank"), "bank");
     this.bankButton.addEventListener("click", () => this.bank());
+    this.secondButton = this.bankButton;
     this.tray.el.append(this.strip); // the dice set aside stay in the group "Zarlar"
     this.play = h("div", { class: "play" },
       h("p", { class: "turn-points" }, h("span", { class: "label" }, t("turn-label")),
         this.lostPoints, this.points, this.selection),
       this.refusal, this.tray.el,
       h("div", { class: "controls" }, h("div", { class: "throw-with-risk" }, this.throwButton, this.risk), this.bankButton));
-    this.board = this.scoreboard(view);
-  }
-
-  scoreboard(view) {
-    this.target = h("p", { class: "target" });
-    this.rows = view.players.map((player, seat) => {
-      const fill = h("span", { class: "fill" });
-      const total = h("span", { class: "total num" });
-      const li = h("li", { class: `score ${seatClass(seat)}` }, pill(player, seat), total,
-        h("span", { class: "track", "aria-hidden": "true" }, fill));
-      return { li, total, fill };
-    });
-    return h("section", { class: "scoreboard", "aria-label": t("scoreboard") },
-      this.target, h("ol", { class: "scores" }, this.rows.map((r) => r.li)));
+    this.scores = new Scoreboard(view.players, { target: view.target });
+    this.card = null;
   }
 
   info(view) {
     return t("of-target", { total: num(view.totals[view.seat]), target: num(view.target) });
   }
 
-  sticky(view) {
-    return view.last_round_by !== null && !view.over ? t("last-round") : "";
+  /** The seeds' messages while they are true: the lost turn while its throw shows, hot dice
+   * until they are thrown again or banked, the last round until the end. */
+  notices(view) {
+    const said = [];
+    if (this.lost) said.push(t("turn-lost"));
+    if (this.hot !== null) said.push(t("hot-dice"));
+    if (view.last_round_by !== null && !view.over) said.push(t("last-round"));
+    return said;
   }
 
   celebrates(view) {
-    return view.events.some((e) => e.type === "hot_dice");
+    return view.events.some((e) => e.type === "hot_dice") ? "hot-dice" : null;
   }
 
   narrate(view, prev) {
@@ -85,6 +82,11 @@ export class FarkleBoard {
     return said;
   }
 
+  /** Whether `view` comes from a throw (dice to set aside, or a lost turn). */
+  threw(view) {
+    return view.phase === "set-aside" || view.events.some((e) => e.type === "turn_lost");
+  }
+
   /** The selection's mask (sum of 1 << position) and what it is worth or why it is refused. */
   choice() {
     if (!this.selected.size) return null;
@@ -102,6 +104,11 @@ export class FarkleBoard {
       const lost = view.events.find((e) => e.type === "turn_lost");
       if (lost) this.lost = lost;
       else if (view.phase === "set-aside" || view.over) this.lost = null;
+      const hot = view.events.find((e) => e.type === "hot_dice");
+      if (hot) this.hot = hot.seat;
+      else if (view.phase === "set-aside" || view.seat !== this.hot || view.over) this.hot = null;
+      const banked = view.events.find((e) => e.type === "banked");
+      if (banked) this.scores.flash(banked.seat, `+${num(banked.points)}`);
     }
     const throwing = view.phase === "set-aside";
     const choice = throwing ? this.choice() : null;
@@ -130,12 +137,7 @@ export class FarkleBoard {
     describe(this.bankButton, banks && !view.over ? `(+${num(banks)})` : "",
       banks && !view.over ? `+${num(banks)}` : null);
 
-    text(this.target, label(t("target"), num(view.target)));
-    this.rows.forEach((row, seat) => {
-      text(row.total, num(view.totals[seat]));
-      row.fill.style.width = `${Math.min(100, (100 * view.totals[seat]) / view.target)}%`;
-      row.li.classList.toggle("now", !view.over && seat === view.seat);
-    });
+    this.scores.render(view);
   }
 
   renderDice(view, rolled) {
@@ -202,8 +204,8 @@ export class FarkleBoard {
     if (!this.mine || view.phase !== "set-aside") return;
     const refused = view.refusals[String(position)];
     if (refused) {
-      shake(button); // the die stays in play, and the status says why
-      this.ctx.say(refused);
+      shake(button); // the die stays in play, and the status says why until the next tap
+      this.ctx.tell(refused);
       return;
     }
     if (this.selected.has(position)) this.selected.delete(position);
@@ -228,6 +230,24 @@ export class FarkleBoard {
     this.ctx.render();
   }
 
+  /** What the player chose and has not sent yet, to come back after a reload. */
+  choices() {
+    return { selected: this.positions() };
+  }
+
+  restore({ selected = [] }) {
+    if (this.view.phase !== "set-aside") return;
+    const inPlay = selected.filter((p) => this.view.tray[p] && !this.view.tray[p].aside);
+    this.selected = new Set(inPlay);
+  }
+
+  /** Where the keyboard's focus goes when what had it is gone or disabled. */
+  focusTarget() {
+    if (!this.throwButton.disabled) return this.throwButton;
+    if (!this.bankButton.disabled) return this.bankButton;
+    return this.tray.visible().find((die) => !die.disabled) ?? this.throwButton;
+  }
+
   throw() {
     const view = this.view;
     if (view.phase !== "set-aside") {
@@ -245,5 +265,9 @@ export class FarkleBoard {
     this.ctx.act(view.phase === "set-aside" ? { type: "bank", set_aside: this.positions() } : { type: "bank" });
   }
 
+  hold() {}
+
   stop() {}
+
+  close() {}
 }

@@ -12,10 +12,19 @@ export function dec(x, digits = 1) {
   return sign + grouped + (part ? (lang === "en" ? "." : ",") + part : "");
 }
 
-/** A moment (ISO time) as the language writes a date and a time. */
-export function when(iso) {
+/** A moment (ISO time) as the language writes a date and a time; `short`: the time alone
+ * today, the day and month this year. */
+export function when(iso, { short = false } = {}) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
+  if (short) {
+    const now = new Date();
+    const time = { hour: "2-digit", minute: "2-digit" };
+    if (date.toDateString() === now.toDateString()) return new Intl.DateTimeFormat(lang, time).format(date);
+    if (date.getFullYear() === now.getFullYear()) {
+      return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", ...time }).format(date);
+    }
+  }
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }

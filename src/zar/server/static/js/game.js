@@ -1,19 +1,37 @@
 // A game on screen: the state from the server, the intentions sent back, the computer's
 // turns at a pace a person can follow, live updates from other screens, the end.
+//
+// The status line holds three things, each as long as it is true: the seeds' messages
+// that hold now (the board says which), what just happened, and the answer to the last tap
+// (a die that cannot be taken), gone with the next tap.
 
 import { follow, get, post } from "./api.js";
 import { Coach } from "./coach.js";
 import { h, pill, seatClass, text } from "./dom.js";
 import { FarkleBoard } from "./farkle.js";
+import { celebrate, feel, stayAwake } from "./feedback.js";
 import { names, num, t } from "./i18n.js";
 import { exportLinks } from "./links.js";
-import { fast, instant, setFast } from "./prefs.js";
+import { fast, instant, recallChoices, rememberChoices, setFast, setSounds, sounds } from "./prefs.js";
 import { reviewOpener } from "./review.js";
 import { YamsBoard } from "./yams.js";
 
 const STEP_MS = 700; // one step of the computer's turn, slow enough to follow
 const FAST_STEP_MS = 150;
 const RETRY_MS = 2000; // after a refused step (the server down, say), before asking again
+const BANNER_MS = 1400;
+
+/** The parts of a board laid out on a game's (or a replay's) screen. */
+export function tableOf(kind, board, { end = null, coach = null, side = [] } = {}) {
+  return h("section", { class: `game game-${kind === "yams" ? "yams" : "farkle"}` },
+    h("h1", { class: "sr-only" }, t(kind === "yams" ? "yams" : "10000")),
+    end,
+    coach,
+    h("div", { class: "scores-area" }, board.scores.el),
+    h("div", { class: "play-area" }, board.play),
+    board.card ? h("div", { class: "card-area" }, board.card) : null,
+    h("div", { class: "side-area" }, side));
+}
 
 export class GameScreen {
   /** `view` is the game's state when the caller has it already (a new game, a rematch). */
@@ -25,7 +43,7 @@ export class GameScreen {
     this.view = null;
     this.busy = false;
     this.closed = false;
-    this.messages = "";
+    this.feedback = ""; // the answer to the last tap, until the next one
     this.undoing = null; // the version an undo on its way will make
     this.stepTimer = null;
     this.bannerTimer = null;
@@ -38,6 +56,7 @@ export class GameScreen {
       const response = await get(`/api/games/${encodeURIComponent(this.id)}`);
       if (this.closed) return;
       if (!response.ok) {
+        if (response.status === 0) return; // the app's offline screen says it
         this.root.replaceChildren(
           h("section", { class: "missing" }, h("h1", {}, response.data.detail ?? "?"),
             h("p", {}, h("a", { href: "/", class: "button" }, t("home")))),
@@ -48,7 +67,9 @@ export class GameScreen {
     }
     this.build(view);
     this.show(view);
+    this.restore();
     this.unfollow = follow(this.id, (live) => this.show(live));
+    this.sleep = stayAwake();
     document.addEventListener("keydown", this.keys);
   }
 
@@ -56,43 +77,63 @@ export class GameScreen {
     this.closed = true;
     clearTimeout(this.stepTimer);
     this.unfollow?.();
-    this.board?.stop();
+    this.sleep?.();
+    this.board?.close();
+    this.hideBanner();
     document.removeEventListener("keydown", this.keys);
     document.getElementById("turn").replaceChildren();
   }
 
+  /** Whether this screen plays `seat`: every person's seat on a shared phone. */
+  owns(seat) {
+    return !this.players[seat].computer;
+  }
+
   build(view) {
+    this.players = view.players;
     const ctx = {
       act: (intent) => this.act(intent),
-      say: (words) => this.say(words),
-      render: () => this.render(),
+      tell: (words) => this.tell(words),
+      render: () => {
+        this.feedback = "";
+        this.render();
+      },
+      owns: (seat) => this.owns(seat),
     };
     this.board = view.game === "yams" ? new YamsBoard(view, ctx) : new FarkleBoard(view, ctx);
-    this.sticky = h("p", { class: "sticky" });
-    this.message = h("p", { class: "message" });
+    this.notices = h("p", { class: "notices" });
     this.narration = h("p", { class: "say" });
-    this.status = h("div", { class: "status", role: "status" }, this.sticky, this.message, this.narration);
+    this.answer = h("p", { class: "answer" });
+    this.status = h("div", { class: "status", role: "status" }, this.notices, this.answer, this.narration);
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
-    this.coach = new Coach(this.id, this.board, view.game);
+    this.coach = new Coach(this.id, this.board, view.game, () => this.board.hold());
     this.undoButton = h("button", { type: "button", class: "undo", hidden: true }, t("undo"));
-    this.undoButton.addEventListener("click", () => this.act({ type: "undo" }));
-    const turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton);
-    const tools = h("div", { class: "tools" }, h("p", { class: "keys" }, t("keys-help")));
+    this.undoButton.addEventListener("click", () => this.undo());
+    this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton);
+    this.board.play.append(this.turnTools);
+    const tools = h("div", { class: "tools" });
     if (view.players.some((p) => p.computer)) {
-      this.speed = h("button", { type: "button", class: "speed", "aria-pressed": String(fast()) }, t("speed-up"));
-      this.speed.addEventListener("click", () => {
-        setFast(!fast());
-        this.speed.setAttribute("aria-pressed", String(fast()));
+      this.speed = this.toggle(t("speed-up"), fast, setFast, () => {
         if (!this.busy) this.schedule();
       });
-      tools.prepend(this.speed);
+      tools.append(this.speed);
     }
-    this.playArea = h("div", { class: "play-area" }, this.board.play, turnTools, this.coach.el, this.status, tools);
-    this.section = h("section", { class: `game game-${view.game === "yams" ? "yams" : "farkle"}` },
-      h("h1", { class: "sr-only" }, t(view.game === "yams" ? "yams" : "10000")),
-      this.end, this.playArea, h("div", { class: "board-area" }, this.board.board));
+    tools.append(this.toggle(t("sounds"), sounds, setSounds, () => feel("throw")),
+      h("p", { class: "keys" }, t(`keys-help-${view.game === "yams" ? "yams" : "10000"}`)));
+    this.section = tableOf(view.game, this.board, { end: this.end, coach: this.coach.el, side: [this.status, tools] });
     this.root.replaceChildren(this.section);
     document.title = `${t(view.game === "yams" ? "yams" : "10000")} · Zar`;
+  }
+
+  /** A switch (aria-pressed) remembered in `read`/`write`; `then` after each change. */
+  toggle(words, read, write, then) {
+    const button = h("button", { type: "button", class: "switch", "aria-pressed": String(read()) }, words);
+    button.addEventListener("click", () => {
+      write(!read());
+      button.setAttribute("aria-pressed", String(read()));
+      if (read()) then();
+    });
+    return button;
   }
 
   /** A state from the server: shown if it is newer than the one on screen. */
@@ -101,8 +142,7 @@ export class GameScreen {
     const prev = this.view;
     if (prev && view.version <= prev.version) return false;
     this.view = view;
-    // The seeds' messages stay until the next one, or until a person here acts again.
-    if (view.messages.length) this.messages = view.messages.join(" ");
+    this.feedback = "";
     // An undo shows the decision's moment again: no throw to tell, no dice to tumble.
     const undone = this.undoing === view.version;
     this.render(undone ? null : prev, true);
@@ -111,8 +151,10 @@ export class GameScreen {
     if (passed) said.push(t("turn-of", { name: view.players[view.seat].name }));
     this.say(said);
     if (passed) this.banner(view);
-    else if (view.over) this.hideBanner(); // nobody's turn now: the winner shows unhidden
-    if (this.board.celebrates(view)) this.celebrate();
+    else if (view.seat !== this.bannerSeat || view.over) this.hideBanner(); // never a seat that is not on turn
+    const party = view.over && !prev?.over ? "win" : this.board.celebrates(view);
+    if (party && prev) this.celebrate(party, view);
+    else if (!undone && this.board.threw?.(view, prev) && prev) feel("throw");
     if (view.over) this.finish(view);
     else if (prev?.over) this.unfinish();
     this.schedule();
@@ -122,16 +164,25 @@ export class GameScreen {
   /** Draw the current state; `fresh` when it is new, `prev` the one before it (or null). */
   render(prev = null, fresh = false) {
     const view = this.view;
-    const mine = !view.over && !view.players[view.seat].computer;
+    const hadFocus = this.section.contains(document.activeElement);
+    const mine = !view.over && this.owns(view.seat);
     this.board.render(view, { mine, busy: this.busy, prev, fresh });
     this.section.dataset.version = view.version; // which state is on screen, for tests and bug reports
     this.coach.update(view);
     this.undoButton.hidden = !view.can_undo;
     this.undoButton.disabled = this.busy;
-    const sticky = this.board.sticky(view);
-    text(this.sticky, sticky);
-    text(this.message, this.messages === sticky ? "" : this.messages);
+    this.notices.replaceChildren(...this.board.notices(view).map((words) => h("span", {}, words)));
+    text(this.answer, this.feedback);
     this.header(view);
+    this.remember();
+    if (hadFocus) this.keepFocus();
+  }
+
+  /** Focus on something sensible when what had it is gone or disabled. */
+  keepFocus() {
+    const now = document.activeElement;
+    const lost = !now || now === document.body || !this.section.contains(now) || now.disabled || now.closest("[hidden]");
+    if (lost && !this.busy && !this.view.over) this.board.focusTarget()?.focus({ preventScroll: true });
   }
 
   header(view) {
@@ -152,35 +203,75 @@ export class GameScreen {
     this.narration.replaceChildren(...said.map((line) => h("span", {}, line)));
   }
 
+  /** Answer a tap (a die that cannot be taken): said until the next tap or state. */
+  tell(words) {
+    this.feedback = words;
+    text(this.answer, words);
+    feel("refused");
+  }
+
+  /** "Sıra: Ali" over the header, in the player's colour: it names the next person without
+   * covering the dice they are about to throw. */
   banner(view) {
     const banner = document.getElementById("banner");
     banner.className = `banner show ${seatClass(view.seat)}`;
     banner.textContent = t("turn-of", { name: view.players[view.seat].name });
+    this.bannerSeat = view.seat;
     clearTimeout(this.bannerTimer);
-    this.bannerTimer = setTimeout(() => banner.classList.remove("show"), instant ? 500 : 1400);
+    this.bannerTimer = setTimeout(() => this.hideBanner(), instant ? 500 : BANNER_MS);
   }
 
   hideBanner() {
     clearTimeout(this.bannerTimer);
+    this.bannerSeat = null;
     document.getElementById("banner").classList.remove("show");
   }
 
-  celebrate() {
-    this.playArea.classList.remove("celebrate");
-    void this.playArea.offsetWidth;
-    this.playArea.classList.add("celebrate");
+  celebrate(kind, view) {
+    const words = kind === "win"
+      ? t(view.winners.length > 1 ? "winners" : "winner", { names: names(view.winners.map((s) => view.players[s].name)) })
+      : t(kind === "penta" ? "penta" : "hot-dice-short");
+    celebrate(this.board.play, words);
+    feel("celebrate");
+  }
+
+  /** What the player chose, kept for a reload of this tab. */
+  remember() {
+    if (!this.view || this.view.over) return;
+    rememberChoices(this.id, {
+      version: this.view.version,
+      seat: this.view.seat,
+      coach: [...this.coach.open],
+      ...this.board.choices(),
+    });
+  }
+
+  /** After a reload: the kept dice, the chosen box, the open coach, as they were. */
+  restore() {
+    const saved = recallChoices(this.id);
+    if (!saved || !this.view) return;
+    for (const seat of saved.coach ?? []) this.coach.open.add(seat);
+    if (saved.version === this.view.version && saved.seat === this.view.seat && this.owns(this.view.seat)) {
+      this.board.restore(saved);
+    }
+    this.render();
+  }
+
+  undo() {
+    this.board.hold(); // undoing is choosing: no auto-fill to rush the choice again
+    this.act({ type: "undo" });
   }
 
   /** Send an intention on the version on screen; a 409 shows the game as it is now. */
   async act(intent) {
     if (this.busy || !this.view || this.closed) return;
     this.busy = true;
-    if (intent.type !== "computer") this.messages = "";
     this.undoing = intent.type === "undo" ? this.view.version + 1 : null;
     this.render();
     const path = `/api/games/${encodeURIComponent(this.id)}/actions`;
     const response = await post(path, { version: this.view.version, ...intent });
     this.busy = false;
+    if (this.closed) return;
     if (response.ok) {
       // A live update may have shown this state first, while the controls were busy.
       if (!this.show(response.data)) this.render();
@@ -190,7 +281,7 @@ export class GameScreen {
     if (response.status === 409) await this.refresh();
     // A step of the computer or the auto-fill raced another screen's: nothing to tell.
     const background = intent.type === "computer" || intent.type === "autofill";
-    if (!(background && response.status === 409)) this.say(response.data.detail);
+    if (!(background && response.status === 409) && response.status !== 0) this.tell(response.data.detail);
     this.render();
     this.schedule(response.status === 409 ? undefined : RETRY_MS);
   }
@@ -225,7 +316,8 @@ export class GameScreen {
       h("ol", { class: "final" },
         totals.map(({ total, seat }) => h("li", { class: view.winners.includes(seat) ? "won" : "" },
           pill(view.players[seat], seat), h("span", { class: "num" }, num(total))))),
-      h("div", { class: "actions" }, rematch, open, fresh),
+      // The last box of a game may still be undone: its button moves here from the felt.
+      h("div", { class: "actions" }, rematch, open, fresh, this.undoButton),
       exportLinks(`/api/games/${encodeURIComponent(this.id)}/export`),
       review,
     );
@@ -236,6 +328,7 @@ export class GameScreen {
 
   /** The last decision undone: the game goes on. */
   unfinish() {
+    this.turnTools.append(this.undoButton);
     this.end.hidden = true;
     this.end.replaceChildren();
     this.section.classList.remove("over");
@@ -259,26 +352,26 @@ export class GameScreen {
     const response = await post("/api/games", body);
     button.disabled = false;
     if (response.ok) this.onOpen(response.data.id, response.data);
-    else this.say(response.data.detail);
+    else this.tell(response.data.detail);
   }
 
-  /** Keys 1 to 6 press the dice, Enter throws (when no button or field has the focus). */
+  /** Keys 1 to 6 press the dice, Enter throws, a letter confirms the round or banks (when
+   * no field has the focus, and Enter only when no button or link has it). */
   key(event) {
     if (event.altKey || event.ctrlKey || event.metaKey || document.querySelector("dialog[open]")) return;
     const target = event.target;
     if (target.closest?.("input, select, textarea")) return;
+    const press = (button) => {
+      if (!button || button.disabled) return;
+      button.click();
+      event.preventDefault();
+    };
     if (/^[1-6]$/.test(event.key)) {
-      const die = this.board.tray.visible()[Number(event.key) - 1];
-      if (die && !die.disabled) {
-        die.click();
-        event.preventDefault();
-      }
+      press(this.board.tray.visible()[Number(event.key) - 1]);
     } else if (event.key === "Enter" && !target.closest?.("button, a")) {
-      const throwButton = this.board.throwButton;
-      if (!throwButton.disabled) {
-        throwButton.click();
-        event.preventDefault();
-      }
+      press(this.board.throwButton);
+    } else if (event.key.toLowerCase() === t(this.view?.game === "yams" ? "key-confirm" : "key-bank")) {
+      press(this.board.secondButton);
     }
   }
 }

@@ -4,6 +4,7 @@
 import { get } from "./api.js";
 import { h, seatClass, text } from "./dom.js";
 import { FarkleBoard } from "./farkle.js";
+import { tableOf } from "./game.js";
 import { when } from "./figures.js";
 import { boxName, gameName, names, num, t } from "./i18n.js";
 import { exportLinks, screenLink } from "./links.js";
@@ -83,7 +84,7 @@ export class ReplayScreen {
   }
 
   build(view) {
-    const ctx = { act: () => {}, say: () => {}, render: () => this.draw() };
+    const ctx = { act: () => {}, tell: () => {}, render: () => this.draw(), owns: () => false };
     this.board = view.game === "yams" ? new YamsBoard(view, ctx) : new FarkleBoard(view, ctx);
     this.previous = h("button", { type: "button" }, t("previous"));
     this.previous.addEventListener("click", () => this.step(this.at - 1));
@@ -106,10 +107,8 @@ export class ReplayScreen {
       const [open, review] = reviewOpener(this.id, view.game, seats);
       extras.push(h("div", { class: "actions" }, open), exportLinks(`/api/games/${encodeURIComponent(this.id)}/export`), review);
     }
-    this.section = h("section", { class: `game replay game-${view.game === "yams" ? "yams" : "farkle"}` },
-      h("div", { class: "end replay-bar" }, head, ...extras),
-      h("div", { class: "play-area" }, this.board.play),
-      h("div", { class: "board-area" }, this.board.board));
+    this.section = tableOf(view.game, this.board, { end: h("div", { class: "end replay-bar" }, head, ...extras) });
+    this.section.classList.add("replay");
     this.root.replaceChildren(this.section);
     document.title = `${title} · Zar`;
   }
@@ -198,6 +197,6 @@ export class ReplayScreen {
   close() {
     this.closed = true;
     document.removeEventListener("keydown", this.keys);
-    this.board?.stop();
+    this.board?.close();
   }
 }

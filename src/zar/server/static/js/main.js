@@ -1,12 +1,17 @@
-// Zar in the browser: the home screen, a game (?game=ID), the history (?view=history) and
-// a game's replay (?replay=ID&at=N), the statistics (?view=stats&kind=yams), in the chosen
-// language. The history and the statistics load their modules when first opened.
+// Zar in the browser: the home screen, a game (?game=ID), the unfinished games
+// (?view=games), the history (?view=history) and a game's replay (?replay=ID&at=N), the
+// statistics (?view=stats&kind=yams), in the chosen language. The history and the
+// statistics load their modules when first opened. While the server cannot be reached the
+// app shows its own screen, and comes back by itself.
 
+import { whenUnreachable } from "./api.js";
 import { h } from "./dom.js";
 import { GameScreen } from "./game.js";
-import { showHome } from "./home.js";
+import { GamesScreen } from "./games.js";
+import { homeData, showHome } from "./home.js";
 import { loadWords, t } from "./i18n.js";
 import { NewGameDialog } from "./newgame.js";
+import { Offline } from "./offline.js";
 import {
   applyTheme, chosenLang, gameInAddress, instant, nextTheme, rememberLang, theme,
 } from "./prefs.js";
@@ -15,6 +20,8 @@ const app = document.getElementById("app");
 let screen = null;
 let dialog = null;
 let routes = 0; // which route is the latest, when a module arrives late
+const offline = new Offline(() => (words ? route() : boot()));
+let words = false; // whether the page's words are loaded
 
 /** The page's address for these fields (?game, ?view, ?replay…), keeping ?lang and ?pace. */
 function place(fields) {
@@ -61,7 +68,7 @@ async function language(code) {
   route();
 }
 
-function route(view = null) {
+function route(view = null, data = null) {
   screen?.close();
   screen = null;
   const ticket = ++routes;
@@ -81,8 +88,11 @@ function route(view = null) {
     later("./history.js", (m) => new m.HistoryList(app, nav));
   } else if (params.get("view") === "stats") {
     later("./stats.js", (m) => new m.StatsScreen(app, params.get("kind"), nav));
+  } else if (params.get("view") === "games") {
+    screen = new GamesScreen(app, nav, open);
   } else {
-    showHome(app, { onNewGame: newGame, onOpen: open, onLanguage: language, nav });
+    showHome(app, { onNewGame: newGame, onOpen: open, onLanguage: language, nav, data: data ?? homeData(),
+      current: () => ticket === routes });
   }
   window.scrollTo(0, 0);
 }
@@ -98,22 +108,35 @@ function labelHeader() {
 }
 
 async function boot() {
-  applyTheme(theme());
-  if (instant) document.documentElement.classList.add("instant");
-  await loadWords(chosenLang());
+  // The home screen's games are asked for with the words, not after them.
+  const home = !gameInAddress() && !location.search.includes("view=") && !location.search.includes("replay=")
+    ? homeData() : null;
+  try {
+    await loadWords(chosenLang());
+  } catch {
+    offline.show();
+    return;
+  }
+  words = true;
   labelHeader();
-  document.getElementById("home-link").addEventListener("click", (event) => {
-    event.preventDefault();
-    home();
-  });
-  document.getElementById("theme").addEventListener("click", () => {
-    nextTheme();
-    labelHeader();
-  });
-  window.addEventListener("popstate", () => route());
-  route();
+  route(null, home);
 }
 
-boot().catch(() => {
-  app.replaceChildren(h("p", { class: "error" }, "Zar: the server cannot be reached."));
+applyTheme(theme());
+if (instant) document.documentElement.classList.add("instant");
+whenUnreachable(() => offline.show());
+document.getElementById("home-link").addEventListener("click", (event) => {
+  event.preventDefault();
+  home();
 });
+document.getElementById("theme").addEventListener("click", () => {
+  nextTheme();
+  labelHeader();
+});
+window.addEventListener("popstate", () => route());
+boot();
+
+// Keep the page's files so that it opens at once, and offline (/sw.js).
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}

@@ -41,8 +41,12 @@ export class NewGameDialog {
       this.addName();
       this.names().at(-1).focus();
     });
-    this.computer = h("input", { type: "checkbox", name: "computer" });
+    this.computer = h("input", { type: "checkbox", name: "computer", "aria-describedby": "computer-about" });
     this.level = h("select", { name: "level" });
+    this.levels = {}; // the level chosen for each game, while the dialog lives
+    this.level.addEventListener("change", () => {
+      this.levels[this.form.elements.game.value] = this.level.value;
+    });
     this.computer.addEventListener("change", () => this.changed());
     const cancel = h("button", { type: "button" }, t("cancel"));
     cancel.addEventListener("click", () => this.el.close());
@@ -53,6 +57,7 @@ export class NewGameDialog {
       h("fieldset", { class: "players" }, h("legend", {}, t("players")), this.list, this.add),
       h("div", { class: "computer" },
         h("label", { class: "check" }, this.computer, h("span", {}, t("humans-plus-ai"))),
+        h("p", { class: "about", id: "computer-about" }, t("humans-plus-ai-about")),
         h("label", { class: "level" }, h("span", {}, t("level")), this.level)),
       radios("target", t("target"), setup.targets.map((n) => [n, num(n)]), setup.default_target),
       radios("autofill", t("autofill"),
@@ -129,10 +134,12 @@ export class NewGameDialog {
   changed() {
     const kind = this.form.elements.game.value;
     const levels = setup.levels[kind] ?? [];
-    const current = this.level.value;
-    this.level.replaceChildren(...levels.map((level) =>
-      h("option", { value: level }, t(`level-${level}`) === `level-${level}` ? level : t(`level-${level}`))));
-    this.level.value = levels.includes(current) ? current : setup.default_level[kind];
+    // Each level says what it does; each game keeps its own choice, or its own default.
+    this.level.replaceChildren(...levels.map((level) => {
+      const words = t(`level-${kind}-${level}`);
+      return h("option", { value: level }, words === `level-${kind}-${level}` ? level : words);
+    }));
+    this.level.value = this.levels[kind] ?? setup.default_level[kind];
     this.level.disabled = !this.computer.checked;
     this.form.querySelector(".choice-target").hidden = kind !== "10000";
     this.form.querySelector(".choice-autofill").hidden = kind !== "yams";

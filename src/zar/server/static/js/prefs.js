@@ -50,8 +50,20 @@ export function applyTheme(mode) {
   else document.documentElement.dataset.theme = mode;
 }
 
+/** The theme on screen now: the chosen one, or the system's. */
+export function shownTheme() {
+  const mode = theme();
+  if (mode !== "auto") return mode;
+  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+/** The next theme: from the system's, first the other one (so that the first tap always
+ * changes what is seen), then the system's own by name, then back to the system. */
 export function nextTheme() {
-  const mode = THEMES[(THEMES.indexOf(theme()) + 1) % THEMES.length];
+  const system = matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  const other = system === "dark" ? "light" : "dark";
+  const order = ["auto", other, system];
+  const mode = order[(order.indexOf(theme()) + 1) % order.length];
   write("zar.theme", mode);
   applyTheme(mode);
   return mode;
@@ -65,6 +77,15 @@ export function setFast(on) {
   write("zar.fast", on ? "1" : "0");
 }
 
+/** Sounds and vibration: off unless the person switched them on. */
+export function sounds() {
+  return read("zar.sounds") === "1";
+}
+
+export function setSounds(on) {
+  write("zar.sounds", on ? "1" : "0");
+}
+
 /** The page's address for a game (or home with null), keeping ?lang and ?pace. */
 export function address(gameId) {
   const next = params();
@@ -76,4 +97,22 @@ export function address(gameId) {
 
 export function gameInAddress() {
   return params().get("game");
+}
+
+/** What a player chose on a game's screen and has not sent yet (kept dice, a box, the open
+ * coach), for this tab only: a reload brings it back, another tab starts afresh. */
+export function rememberChoices(gameId, choices) {
+  try {
+    sessionStorage.setItem(`zar.choices.${gameId}`, JSON.stringify(choices));
+  } catch {
+    // nothing to remember it in
+  }
+}
+
+export function recallChoices(gameId) {
+  try {
+    return JSON.parse(sessionStorage.getItem(`zar.choices.${gameId}`) ?? "null");
+  } catch {
+    return null;
+  }
 }
