@@ -57,14 +57,19 @@ postgresql:
 $(CHROMIUM):
 	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
+# axe-core from the npm registry (package-lock.json), for the browser tests' accessibility checks.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
 # The browser tests, in their own pytest process (sync Playwright keeps an event loop).
-browser: $(VENV)/.test-installed $(CHROMIUM)
+browser: $(VENV)/.test-installed $(CHROMIUM) node_modules/.installed
 	$(BIN)/python -m pytest tests/browser
 
 test: lint typecheck pytest browser
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
 # Benchmarks print figures (docs/performance.md); tests never time anything.
 .PHONY: bench

@@ -10,10 +10,10 @@ an event loop running, which breaks asyncio tests run after it in the same proce
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ import uvicorn
 from playwright.sync_api import Page
 
 from browser.scripted_dice import ScriptedDice
+from server.serving import free_port
 from zar import yams
 from zar.ai import computer_player
 from zar.ai.yams import Strategy
@@ -42,13 +43,6 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 OUTPUT = Path(__file__).resolve().parent.parent / "output"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="session")
@@ -79,13 +73,18 @@ def base_url(
     warm = yams.YamsState.start(yams.YamsSettings((Seat("IA", computer=True, level="expert"),)))
     computer_player("yams", "expert").keep(warm.apply(yams.Throw(0, (), (1, 2, 3, 5, 5))))
     store = SqliteStore(tmp_path_factory.mktemp("zar") / "zar.sqlite3")
-    port = _free_port()
+    with serving(create_app(store, dice=dice)) as url:
+        yield url
+    store.close()
+
+
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread on a free port of 127.0.0.1, until the end of
+    the block; its address."""
+    port = free_port()
     config = uvicorn.Config(
-        create_app(store, dice=dice),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
+        app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -95,10 +94,11 @@ def base_url(
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the app did not start")
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    store.close()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -4,11 +4,15 @@ new-game dialog and the server's refusals in it; how much a first visit weighs."
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from browser.conftest import serving
 from browser.person import Person
+from zar.server import create_app
+from zar.store import SqliteStore
 
 FIRST_VISIT_LIMIT = 150 * 1024  # bytes, everything the home screen loads (design anchor)
 
@@ -22,6 +26,31 @@ def test_home_offers_both_games_and_their_rules(page: Page) -> None:
     page.get_by_role("link", name="Kurallar (10 000)").click()  # the name holds what it shows
     expect(page.get_by_role("heading", name="10 000", exact=True)).to_be_visible()
     expect(page.get_by_text("Sıcak zarlar")).to_be_visible()
+
+
+def test_served_on_the_network_the_home_screen_shows_where_a_phone_opens_it(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """``make run HOST=0.0.0.0``: the server knows the addresses a phone can open (a test
+    address here, served on loopback), and the home screen shows the first as a QR code."""
+    phone = "http://192.0.2.10:8000/"  # RFC 5737: an address for documentation
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    with serving(create_app(store, addresses=[phone])) as url:
+        page = browser.new_page(base_url=url)
+        page.goto("/")
+        where = page.get_by_role("region", name="Telefondan aç")
+        expect(where.get_by_role("link", name=phone)).to_have_attribute("href", phone)
+        qr = where.get_by_role("img", name="QR kodu")
+        expect(qr).to_be_visible()
+        assert (qr.get_attribute("src") or "").startswith("data:image/svg+xml")
+        page.close()
+    store.close()
+
+
+def test_on_this_machine_only_the_home_screen_shows_no_address(page: Page) -> None:
+    page.goto("/")
+    expect(page.get_by_role("button", name="Yeni oyun")).to_be_visible()
+    expect(page.get_by_role("img", name="QR kodu")).to_have_count(0)
 
 
 def test_the_language_is_chosen_and_remembered(page: Page) -> None:

@@ -21,6 +21,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.staticfiles import PathLike
 from starlette.types import Scope
 
+from zar.i18n import LANGUAGES
+
 __all__ = ["FOR_A_YEAR", "NO_CACHE", "Shell", "add_shell", "tree_version"]
 
 FOR_A_YEAR = "public, max-age=31536000, immutable"
@@ -29,6 +31,7 @@ NO_CACHE = "no-cache"  # kept, but asked again each time
 # The service worker's placeholders, filled in as it is served.
 _VERSION = '"__ZAR_VERSION__"'
 _FILES = '["__ZAR_SHELL_FILES__"]'
+_WORDS = '["__ZAR_WORDS__"]'
 
 # The page's references to static files: its style, modules and icons.
 _REFERENCE = re.compile(r'(?:href|src)="/static/([^"]+)"')
@@ -71,11 +74,13 @@ class Shell:
         needed |= {p.relative_to(folder).as_posix() for p in found if p.is_file()}
         files = ("/", "/manifest.webmanifest", *(prefix + name for name in sorted(needed)))
         worker = (folder / "sw.js").read_text(encoding="utf-8")
-        for placeholder in (_VERSION, _FILES):
+        for placeholder in (_VERSION, _FILES, _WORDS):
             if worker.count(placeholder) != 1:
                 raise ValueError(f"sw.js should hold {placeholder} once")
         worker = worker.replace(_VERSION, json.dumps(version))
         worker = worker.replace(_FILES, json.dumps(files, indent=2))
+        # The page's words in every language, kept at once: the app speaks offline.
+        worker = worker.replace(_WORDS, json.dumps([f"/api/i18n/{lang}" for lang in LANGUAGES]))
         manifest = (folder / "manifest.webmanifest").read_text(encoding="utf-8")
         return cls(
             folder=folder,

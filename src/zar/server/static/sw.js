@@ -4,11 +4,16 @@
 
 const VERSION = "__ZAR_VERSION__";
 const SHELL_FILES = ["__ZAR_SHELL_FILES__"];
+const WORD_FILES = ["__ZAR_WORDS__"];
 const SHELL = `zar-shell-${VERSION}`;
 const WORDS = "zar-words"; // the page's words do not follow the files' version
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)));
+  event.waitUntil(Promise.all([
+    caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)),
+    // The words of every language too, so that the app's offline screen speaks the player's.
+    caches.open(WORDS).then((cache) => cache.addAll(WORD_FILES)),
+  ]));
 });
 
 // No skipWaiting: a page still open on the old version keeps its files until it closes.

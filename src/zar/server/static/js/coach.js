@@ -70,9 +70,10 @@ function positionsOf(option) {
 }
 
 export class Coach {
-  /** `onOpen` is told when a player opens the panel (the auto-fill waits for them). */
-  constructor(gameId, board, game, onOpen = () => {}) {
-    this.onOpen = onOpen;
+  /** `onToggle(open)` is told when a player opens or closes the panel (the auto-fill waits
+   * for a player reading it; a reload brings it back as it was). */
+  constructor(gameId, board, game, onToggle = () => {}) {
+    this.onToggle = onToggle;
     this.id = gameId;
     this.board = board;
     this.game = game;
@@ -106,10 +107,9 @@ export class Coach {
   }
 
   toggle(on = !this.open.has(this.view.seat)) {
-    if (on) {
-      this.open.add(this.view.seat);
-      this.onOpen();
-    } else this.open.delete(this.view.seat);
+    if (on) this.open.add(this.view.seat);
+    else this.open.delete(this.view.seat);
+    this.onToggle(on);
     this.update(this.view);
   }
 

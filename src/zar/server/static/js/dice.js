@@ -1,7 +1,7 @@
 // Dice: ivory rounded squares with real pips (inline SVG), the tray they lie in, a tumble.
 
 import { attr, h } from "./dom.js";
-import { instant } from "./prefs.js";
+import { reducedMotion } from "./feedback.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SPOTS = { tl: [28, 28], tr: [72, 28], ml: [28, 50], c: [50, 50], mr: [72, 50], bl: [28, 72], br: [72, 72] };
@@ -31,22 +31,30 @@ export function face(n) {
   return picture;
 }
 
-const reducedMotion = () => instant || matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-/** A short tumble for a die just thrown (none under reduced motion or ?pace=instant). */
+/** A short tumble for a die just thrown (none under reduced motion or ?pace=instant); the
+ * Web Animations API plays it without asking the page to lay itself out again. */
 export function tumble(el) {
   if (reducedMotion()) return;
-  el.classList.remove("tumble");
-  el.style.setProperty("--spin", `${(Math.random() < 0.5 ? -1 : 1) * (200 + Math.random() * 160)}deg`);
-  el.style.setProperty("--hop", `${-8 - Math.random() * 10}px`);
-  void el.offsetWidth; // restart the animation
-  el.classList.add("tumble");
+  const spin = (Math.random() < 0.5 ? -1 : 1) * (200 + Math.random() * 160);
+  const hop = -8 - Math.random() * 10;
+  el.animate([
+    { transform: `translateY(${hop}px) rotate(${spin}deg) scale(.8)` },
+    { transform: "translateY(3px) rotate(-8deg) scale(1.03)", offset: 0.65 },
+    { transform: "none" },
+  ], { duration: 500, easing: "cubic-bezier(.2, .7, .3, 1)" });
 }
 
+/** A die that cannot be taken shakes its head. */
 export function shake(el) {
-  el.classList.remove("shake");
-  void el.offsetWidth;
-  el.classList.add("shake");
+  if (reducedMotion()) return;
+  el.animate([
+    { transform: "none" },
+    { transform: "translateX(-7px) rotate(-4deg)", offset: 0.2 },
+    { transform: "translateX(7px) rotate(4deg)", offset: 0.4 },
+    { transform: "translateX(-4px)", offset: 0.6 },
+    { transform: "translateX(4px)", offset: 0.8 },
+    { transform: "none" },
+  ], { duration: 350 });
 }
 
 /** A die as a picture only (the strip of dice set aside, a lost throw). */

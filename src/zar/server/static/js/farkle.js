@@ -267,6 +267,8 @@ export class FarkleBoard {
 
   hold() {}
 
+  holdArrival() {}
+
   stop() {}
 
   close() {}

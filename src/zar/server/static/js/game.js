@@ -65,9 +65,10 @@ export class GameScreen {
       }
       view = response.data;
     }
+    const saved = recallChoices(this.id); // read before the first state is drawn and kept
     this.build(view);
     this.show(view);
-    this.restore();
+    this.restore(saved);
     this.unfollow = follow(this.id, (live) => this.show(live));
     this.sleep = stayAwake();
     document.addEventListener("keydown", this.keys);
@@ -106,7 +107,10 @@ export class GameScreen {
     this.answer = h("p", { class: "answer" });
     this.status = h("div", { class: "status", role: "status" }, this.notices, this.answer, this.narration);
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
-    this.coach = new Coach(this.id, this.board, view.game, () => this.board.hold());
+    this.coach = new Coach(this.id, this.board, view.game, (open) => {
+      if (open) this.board.hold(); // a player reading the coach is not rushed
+      this.remember();
+    });
     this.undoButton = h("button", { type: "button", class: "undo", hidden: true }, t("undo"));
     this.undoButton.addEventListener("click", () => this.undo());
     this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton);
@@ -121,6 +125,12 @@ export class GameScreen {
     tools.append(this.toggle(t("sounds"), sounds, setSounds, () => feel("throw")),
       h("p", { class: "keys" }, t(`keys-help-${view.game === "yams" ? "yams" : "10000"}`)));
     this.section = tableOf(view.game, this.board, { end: this.end, coach: this.coach.el, side: [this.status, tools] });
+    // Whether the keyboard's focus is in the game: a control that had it may be redrawn away.
+    this.focused = false;
+    this.section.addEventListener("focusin", () => { this.focused = true; });
+    this.section.addEventListener("focusout", (event) => {
+      if (event.relatedTarget && !this.section.contains(event.relatedTarget)) this.focused = false;
+    });
     this.root.replaceChildren(this.section);
     document.title = `${t(view.game === "yams" ? "yams" : "10000")} · Zar`;
   }
@@ -164,7 +174,6 @@ export class GameScreen {
   /** Draw the current state; `fresh` when it is new, `prev` the one before it (or null). */
   render(prev = null, fresh = false) {
     const view = this.view;
-    const hadFocus = this.section.contains(document.activeElement);
     const mine = !view.over && this.owns(view.seat);
     this.board.render(view, { mine, busy: this.busy, prev, fresh });
     this.section.dataset.version = view.version; // which state is on screen, for tests and bug reports
@@ -175,14 +184,15 @@ export class GameScreen {
     text(this.answer, this.feedback);
     this.header(view);
     this.remember();
-    if (hadFocus) this.keepFocus();
+    this.keepFocus();
   }
 
-  /** Focus on something sensible when what had it is gone or disabled. */
+  /** Focus on something sensible when what had it (in the game) is gone or disabled. */
   keepFocus() {
+    if (!this.focused || this.busy || this.view.over) return;
     const now = document.activeElement;
-    const lost = !now || now === document.body || !this.section.contains(now) || now.disabled || now.closest("[hidden]");
-    if (lost && !this.busy && !this.view.over) this.board.focusTarget()?.focus({ preventScroll: true });
+    const lost = !now || now === document.body || now.disabled || now.closest("[hidden]");
+    if (lost) this.board.focusTarget()?.focus({ preventScroll: true });
   }
 
   header(view) {
@@ -247,8 +257,7 @@ export class GameScreen {
   }
 
   /** After a reload: the kept dice, the chosen box, the open coach, as they were. */
-  restore() {
-    const saved = recallChoices(this.id);
+  restore(saved) {
     if (!saved || !this.view) return;
     for (const seat of saved.coach ?? []) this.coach.open.add(seat);
     if (saved.version === this.view.version && saved.seat === this.view.seat && this.owns(this.view.seat)) {
@@ -258,7 +267,7 @@ export class GameScreen {
   }
 
   undo() {
-    this.board.hold(); // undoing is choosing: no auto-fill to rush the choice again
+    this.board.holdArrival(); // undoing is choosing: no auto-fill to rush the choice again
     this.act({ type: "undo" });
   }
 

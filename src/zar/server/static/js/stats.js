@@ -3,7 +3,7 @@
 
 import { get } from "./api.js";
 import { histogram, lines } from "./charts.js";
-import { h } from "./dom.js";
+import { attr, h } from "./dom.js";
 import { dec, when } from "./figures.js";
 import { gameName, num, pct, t } from "./i18n.js";
 import { exportLinks, screenLink } from "./links.js";
@@ -21,6 +21,33 @@ const COLUMNS = {
     ["best-total", "best_total", whole], ["lost-turns", "lost_turns", whole],
     ["hot-dice-count", "hot_dice", whole], ["points-per-turn", "points_per_turn", mean]],
 };
+
+/**
+ * The table in an area that scrolls sideways when its columns are wider than the screen (a
+ * phone's): the players' names stay put on the left, a shade at each edge says that columns
+ * are hidden beyond it, and the area is then a tab stop, scrolled with the arrow keys. With
+ * the observer that follows its size, to disconnect once the table is gone.
+ */
+function scrolling(table, name) {
+  const area = h("div", { class: "table-wrap", role: "region", "aria-labelledby": name }, table);
+  const before = h("div", { class: "shade before", "aria-hidden": "true", hidden: true });
+  const after = h("div", { class: "shade after", "aria-hidden": "true", hidden: true });
+  const update = () => {
+    const beyond = area.scrollWidth - area.clientWidth; // how far it scrolls
+    const scrolled = Math.abs(area.scrollLeft);
+    const names = table.tHead.rows[0].cells[0].offsetWidth;
+    attr(area, "tabindex", beyond > 1 ? "0" : null);
+    area.style.setProperty("--names", `${names}px`); // the columns snap to the names' edge
+    before.style.insetInlineStart = `${names}px`;
+    before.hidden = beyond <= 1 || scrolled < 1;
+    after.hidden = beyond <= 1 || scrolled > beyond - 1;
+  };
+  area.addEventListener("scroll", update, { passive: true });
+  const observer = new ResizeObserver(update);
+  observer.observe(area);
+  observer.observe(table);
+  return { frame: h("div", { class: "table-frame" }, area, before, after), observer };
+}
 
 function select(label, options, onChange) {
   const el = h("select", {}, options.map(([value, words]) => h("option", { value }, words)));
@@ -50,6 +77,7 @@ export class StatsScreen {
 
   async show(kind) {
     this.kind = kind;
+    this.observer?.disconnect();
     this.tabs.forEach((tab, i) => tab.setAttribute("aria-pressed", String(KINDS[i] === kind)));
     const params = new URLSearchParams(location.search);
     params.set("kind", kind);
@@ -90,13 +118,18 @@ export class StatsScreen {
 
   table(kind, data) {
     const columns = COLUMNS[kind];
-    return h("div", { class: "table-wrap" }, h("table", { class: "stats-table" },
-      h("caption", {}, gameName(kind)),
+    // The caption is the heading of what follows (the table, then the charts) under the
+    // page's h1, above the charts' h3 titles.
+    const table = h("table", { class: "stats-table" },
+      h("caption", {}, h("h2", { id: "stats-table-title" }, gameName(kind))),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")),
         columns.map(([word]) => h("th", { scope: "col" }, t(word))))),
       h("tbody", {}, data.players.map((player) => h("tr", {},
         h("th", { scope: "row" }, player.name),
-        columns.map(([, key, write]) => h("td", { class: "num" }, typeof player[key] === "number" ? write(player[key]) : "–")))))));
+        columns.map(([, key, write]) => h("td", { class: "num" }, typeof player[key] === "number" ? write(player[key]) : "–"))))));
+    const { frame, observer } = scrolling(table, "stats-table-title");
+    this.observer = observer;
+    return frame;
   }
 
   drawTotals(data, name) {
@@ -120,6 +153,7 @@ export class StatsScreen {
 
   close() {
     this.closed = true;
+    this.observer?.disconnect();
   }
 }
 

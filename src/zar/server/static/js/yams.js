@@ -28,7 +28,8 @@ export class YamsBoard {
     this.box = null; // the box tapped, waiting for "Turu onayla"
     this.hinted = null; // the dice the coach points at
     this.clock = null; // the auto-fill countdown
-    this.held = null; // the round (seat:round) whose auto-fill the player stopped
+    this.held = new Set(); // the rounds (seat:round) whose auto-fill a player stopped
+    this.holdNext = false; // the next state's round is held too (an undo's)
     this.picked = null; // the seat whose card a phone shows instead of the player on turn's
     this.written = null; // {seat, box}: the box just written, outlined until the next throw
     this.beat = null; // while the card of who wrote it elsewhere stays on a phone
@@ -171,7 +172,9 @@ export class YamsBoard {
         }, BEAT_MS);
       }
     }
-    if (mine && view.throws_left === 0 && view.dice.length && view.autofill !== null && this.held !== roundOf(view)) {
+    if (this.holdNext) this.held.add(roundOf(view));
+    this.holdNext = false;
+    if (mine && view.throws_left === 0 && view.dice.length && view.autofill !== null && !this.held.has(roundOf(view))) {
       this.startCountdown(view.autofill);
     }
   }
@@ -356,11 +359,17 @@ export class YamsBoard {
     }, 1000);
   }
 
-  /** The player acts (a tap on the dice or a box, the coach, an undo): no auto-fill this
-   * round; they write it themselves. */
+  /** The player acts (a tap on the dice or a box, the coach): no auto-fill this round;
+   * they write it themselves. */
   hold() {
     if (!this.view) return;
-    this.held = roundOf(this.view);
+    this.held.add(roundOf(this.view));
+    this.stop();
+  }
+
+  /** An undo on its way: the round it goes back to is the player's to write. */
+  holdArrival() {
+    this.holdNext = true;
     this.stop();
   }
 

@@ -1,0 +1,43 @@
+"""Every word the page asks for (``t("key")`` in its modules) is in the interface's table,
+in each language: a missing one would show its key to a player."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from zar import ai
+from zar.i18n import LANGUAGES, MESSAGES
+from zar.server.app import STATIC
+
+KEY = re.compile(r"""\bt\(\s*["']([\w-]+)["']""")
+# The keys the page builds from parts, with every part they are built from.
+BUILT = [
+    *(f"level-{game}-{level}" for game, levels in ai.LEVELS.items() for level in levels),
+    *(f"theme-{mode}" for mode in ("auto", "light", "dark")),
+    *(f"keys-help-{game}" for game in ("yams", "10000")),
+    *(f"scorecard-{part}" for part in ("upper", "lower")),
+]
+
+
+def asked() -> set[str]:
+    return {key for path in (STATIC / "js").glob("*.js") for key in KEY.findall(path.read_text())}
+
+
+def test_the_page_asks_for_words_by_name() -> None:
+    assert len(asked()) > 100  # the pattern finds them
+
+
+@pytest.mark.parametrize("key", sorted(asked() | set(BUILT)))
+def test_every_word_the_page_asks_for_is_in_every_language(key: str) -> None:
+    assert key in MESSAGES
+    assert set(MESSAGES[key]) == set(LANGUAGES)
+    assert all(MESSAGES[key][lang].strip() for lang in LANGUAGES)
+
+
+def test_the_built_keys_are_the_ones_the_page_builds() -> None:
+    """The page builds these four kinds of keys, and no other."""
+    source = "".join(p.read_text() for p in (STATIC / "js").glob("*.js"))
+    built = re.findall(r"\bt\(`([\w-]+)-\$\{", source)
+    assert sorted(built) == ["keys-help", "level", "scorecard", "theme"]
