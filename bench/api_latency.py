@@ -13,7 +13,6 @@ import argparse
 import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -22,14 +21,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from serving import free_port
+
 ANCHOR_P95_MS = 20.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def call(conn: http.client.HTTPConnection, method: str, path: str, body: Any = None) -> Any:

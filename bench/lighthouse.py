@@ -21,16 +21,16 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from serving import serve
 
 ANCHOR_PERFORMANCE = 95
 ANCHOR_ACCESSIBILITY = 100
@@ -69,13 +69,6 @@ class Page:
         return f"{self.screen}, {self.form_factor}"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def install_lighthouse() -> str | None:
     """The installed Lighthouse's version, installing it first if need be; None if npm fails."""
     if not LIGHTHOUSE.exists():
@@ -103,31 +96,6 @@ def install_lighthouse() -> str | None:
     return subprocess.run(
         [str(LIGHTHOUSE), "--version"], capture_output=True, text=True, check=True
     ).stdout.strip()
-
-
-def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """``zar serve`` on a free port over a fresh SQLite file, once it answers."""
-    port = free_port()
-    env = {
-        **os.environ,
-        "ZAR_DB": str(folder / "zar.sqlite3"),
-        "ZAR_GAMES_PER_MINUTE": "off",
-    }
-    zar = Path(sys.executable).with_name("zar")
-    server = subprocess.Popen(
-        [str(zar), "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/setup", timeout=1).close()
-            return server, url
-        except OSError:
-            if time.monotonic() > deadline:
-                server.kill()
-                raise
-            time.sleep(0.1)
 
 
 def post(url: str, body: Any) -> Any:
@@ -456,7 +424,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         reports_folder = args.keep or Path(folder)
         reports_folder.mkdir(parents=True, exist_ok=True)
-        server, base = serve(Path(folder))
+        server, base = serve(Path(folder), {"ZAR_GAMES_PER_MINUTE": "off"})
         try:
             reports = measure(server, base, game_with_dice(base), args.runs, reports_folder)
         finally:

@@ -11,16 +11,12 @@ line per file, then the total.
 from __future__ import annotations
 
 import gzip
-import os
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from serving import serve
 
 ANCHOR = 150 * 1024
 CHROMIUM = "/usr/bin/chromium"
@@ -34,32 +30,6 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = {**os.environ, "ZAR_PORT": str(port), "ZAR_DB": str(folder / "zar.sqlite3")}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "zar", "serve"], env=env, stdout=subprocess.DEVNULL
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/setup", timeout=1).close()
-            return server, url
-        except OSError:
-            if time.monotonic() > deadline:
-                server.kill()
-                raise
-            time.sleep(0.1)
 
 
 def first_visit(url: str) -> list[tuple[str, int, int]]:

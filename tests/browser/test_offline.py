@@ -11,17 +11,14 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from browser.person import Person
-from server.serving import Server
+from server.serving import Server, running
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """A real ``zar serve``, killed and started again on its port by the test."""
-    serving = Server(tmp_path / "zar.sqlite3", env={"ZAR_GAMES_PER_MINUTE": "off"})
-    serving.start()
-    yield serving
-    if serving.process is not None and serving.process.poll() is None:
-        serving.kill()
+    with running(tmp_path / "zar.sqlite3") as started:
+        yield started
 
 
 def test_a_reload_with_the_server_down_shows_the_apps_screen_and_the_game_comes_back(

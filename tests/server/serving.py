@@ -13,11 +13,12 @@ import threading
 import time
 import urllib.request
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Server", "free_port"]
+__all__ = ["Server", "free_port", "running"]
 
 
 def free_port() -> int:
@@ -95,3 +96,16 @@ class Server:
         )
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())
+
+
+@contextmanager
+def running(db: Path | str, env: Mapping[str, str] | None = None) -> Iterator[Server]:
+    """A started :class:`Server` for the block, killed at its end if it still runs (a test
+    may kill and start it again itself)."""
+    server = Server(db, env)
+    server.start()
+    try:
+        yield server
+    finally:
+        if server.process is not None and server.process.poll() is None:
+            server.kill()

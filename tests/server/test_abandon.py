@@ -11,29 +11,16 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from server.api_support import ScriptedDice, new
 from zar.server import create_app
 from zar.store import SqliteStore
 
 Game = dict[str, Any]
 
 
-class Dice:
-    """The faces a test names, then a fixed cycle."""
-
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self._cycle = itertools.cycle((2, 3, 4, 6, 6, 1, 5))
-
-    def script(self, *faces: int) -> None:
-        self.queue.extend(faces)
-
-    def roll(self, n: int) -> tuple[int, ...]:
-        return tuple(self.queue.pop(0) if self.queue else next(self._cycle) for _ in range(n))
-
-
 @pytest.fixture
-def dice() -> Dice:
-    return Dice()
+def dice() -> ScriptedDice:
+    return ScriptedDice()
 
 
 @pytest.fixture
@@ -44,19 +31,12 @@ def store(tmp_path: Path) -> Iterator[SqliteStore]:
 
 
 @pytest.fixture
-def client(store: SqliteStore, dice: Dice) -> Iterator[TestClient]:
+def client(store: SqliteStore, dice: ScriptedDice) -> Iterator[TestClient]:
     # A clock that counts: the games' order in a list never hangs on a tie.
     ticks = itertools.count()
     clock = lambda: f"2025-01-01T12:00:00.{next(ticks):06}+00:00"  # noqa: E731
     with TestClient(create_app(store, dice=dice, clock=clock, games_per_minute=None)) as c:
         yield c
-
-
-def new(client: TestClient, game: str, *players: str, **options: Any) -> Game:
-    response = client.post("/api/games", json={"game": game, "players": list(players), **options})
-    assert response.status_code == 201, response.text
-    result: Game = response.json()
-    return result
 
 
 def send(client: TestClient, game: Game, status: int = 200, **intent: Any) -> Game:
@@ -110,7 +90,7 @@ def test_an_abandoned_game_is_kept_shown_and_takes_nothing_more(
 
 
 def test_an_abandoned_game_is_out_of_the_lists_and_the_statistics(
-    client: TestClient, dice: Dice
+    client: TestClient, dice: ScriptedDice
 ) -> None:
     done = new(client, "10000", "Ece", target=5000)
     dice.script(*([6] * 12))
@@ -144,7 +124,7 @@ def test_an_abandon_on_a_stale_version_is_a_409_and_changes_nothing(client: Test
     assert listed(client, "?finished=false") == [game["id"]]
 
 
-def test_a_finished_game_cannot_be_abandoned(client: TestClient, dice: Dice) -> None:
+def test_a_finished_game_cannot_be_abandoned(client: TestClient, dice: ScriptedDice) -> None:
     game = new(client, "10000", "Ece", target=5000)
     dice.script(*([6] * 12))
     for _ in range(2):

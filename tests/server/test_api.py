@@ -9,29 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from server.api_support import ScriptedDice, new
 from zar.server import create_app
 from zar.store import SqliteStore
-
-
-class ScriptedDice:
-    """Dice that fall as the test says, then from a fixed cycle."""
-
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self._cycle = 0
-
-    def script(self, *faces: int) -> None:
-        self.queue.extend(faces)
-
-    def roll(self, n: int) -> tuple[int, ...]:
-        faces = []
-        for _ in range(n):
-            if self.queue:
-                faces.append(self.queue.pop(0))
-            else:
-                self._cycle += 1
-                faces.append(self._cycle % 6 + 1)
-        return tuple(faces)
 
 
 @pytest.fixture
@@ -50,13 +30,6 @@ def client(db: Path, dice: ScriptedDice) -> Iterator[TestClient]:
     with TestClient(create_app(store, dice=dice)) as c:
         yield c
     store.close()
-
-
-def new(client: TestClient, game: str, *players: str, **options: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"game": game, "players": list(players), **options})
-    assert response.status_code == 201, response.text
-    result: dict[str, Any] = response.json()
-    return result
 
 
 def act(

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.serving import Server
+from server.serving import Server, running
 from zar.server import create_app
 from zar.server.limits import MAX_BODY_BYTES, SECURITY_HEADERS
 from zar.server.shell import tree_version
@@ -96,11 +96,8 @@ def test_refusals_asked_with_gzip_carry_the_security_headers(client: TestClient)
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "zar.sqlite3")
-    running.start()
-    yield running
-    if running.process and running.process.poll() is None:
-        running.kill()
+    with running(tmp_path / "zar.sqlite3") as started:
+        yield started
 
 
 def test_the_live_events_are_never_compressed_and_still_stream(server: Server) -> None:

@@ -14,16 +14,13 @@ from typing import Any
 
 import pytest
 
-from server.serving import Server
+from server.serving import Server, running
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "zar.sqlite3")
-    running.start()
-    yield running
-    if running.process and running.process.poll() is None:
-        running.kill()
+    with running(tmp_path / "zar.sqlite3") as started:
+        yield started
 
 
 def test_a_killed_server_brings_every_game_back(server: Server) -> None:

@@ -1,0 +1,49 @@
+"""What the benchmarks share: a free port of 127.0.0.1, and ``zar serve`` started on one over
+a throwaway SQLite file, ready when it answers."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+
+__all__ = ["free_port", "serve"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def serve(
+    folder: Path, env: Mapping[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``zar serve`` on a free port, its games in ``folder``; the process and its address."""
+    port = free_port()
+    environment = {
+        **os.environ,
+        "ZAR_PORT": str(port),
+        "ZAR_DB": str(folder / "zar.sqlite3"),
+        **(env or {}),
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "zar", "serve"], env=environment, stdout=subprocess.DEVNULL
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/setup", timeout=1).close()
+            return server, url
+        except OSError:
+            if time.monotonic() > deadline:
+                server.kill()
+                raise
+            time.sleep(0.1)
