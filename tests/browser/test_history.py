@@ -70,7 +70,9 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
     page.get_by_role("link", name="Zar, Ana sayfa").click()
     expect(page.get_by_role("link", name="Geçmiş")).to_be_visible()
     page.get_by_role("link", name="İstatistikler").click()
-    expect(page.get_by_role("button", name="Yams")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name="Yams", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
     row = page.get_by_role("row", name=re.compile("^Deniz"))
     expect(row).to_contain_text(str(final))
     expect(row.get_by_role("cell").first).to_have_text("1")  # one game

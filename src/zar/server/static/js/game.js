@@ -180,7 +180,12 @@ export class GameScreen {
     this.coach.update(view);
     this.undoButton.hidden = !view.can_undo;
     this.undoButton.disabled = this.busy;
-    this.notices.replaceChildren(...this.board.notices(view).map((words) => h("span", {}, words)));
+    // Redrawn only when they change: a live region says again whatever is put in it anew.
+    const notices = this.board.notices(view);
+    if (notices.join("\n") !== this.shownNotices) {
+      this.shownNotices = notices.join("\n");
+      this.notices.replaceChildren(...notices.map((words) => h("span", {}, words)));
+    }
     text(this.answer, this.feedback);
     this.header(view);
     this.remember();

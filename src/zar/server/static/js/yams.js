@@ -157,7 +157,7 @@ export class YamsBoard {
     if (threw && !mine && !instant && prev && !newRound && this.kept.size) {
       this.stage = { dice: prev.dice, timer: setTimeout(() => { this.stage = null; this.ctx.render(); }, KEEP_MS) };
     }
-    this.rolling = threw;
+    this.rolling = threw && prev !== null; // a state shown afresh (a reload, an undo) does not tumble
     const filled = view.events.find((e) => e.type === "filled");
     clearTimeout(this.beat);
     this.beat = null;
