@@ -3,6 +3,7 @@ start it again."""
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import signal
@@ -46,6 +47,9 @@ class Server:
         self.process: subprocess.Popen[str] | None = None
         self.output: deque[str] = deque(maxlen=200)  # its last lines, for a failure's message
         self._reader: threading.Thread | None = None
+        # One device: its credential, the cookie the server gave, kept for every request.
+        self.cookies = http.cookiejar.CookieJar()
+        self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
 
     @property
     def url(self) -> str:
@@ -94,8 +98,21 @@ class Server:
         request = urllib.request.Request(
             self.url + path, data=data, method=method, headers={"content-type": "application/json"}
         )
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with self.open(request, timeout=10) as response:
             return json.loads(response.read())
+
+    def open(self, request: urllib.request.Request | str, timeout: float) -> Any:
+        """``urlopen`` as this client's device (with its credential)."""
+        return self._opener.open(request, timeout=timeout)
+
+    def cookie_header(self) -> str:
+        """This client's device credential as a ``Cookie`` header, for a hand-made request."""
+        return "; ".join(f"{c.name}={c.value}" for c in self.cookies)
+
+    def same_device_as(self, other: Server) -> None:
+        """Ask as ``other``'s device from now on (two processes, one phone)."""
+        self.cookies = other.cookies
+        self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
 
 
 @contextmanager

@@ -231,7 +231,7 @@ def test_a_replay_shows_every_version_read_only(client: TestClient, dice: Dice) 
         assert (shown["replay"], shown["at"], shown["version"]) == (True, version, version)
         assert not shown["can_hint"]
         assert not shown["can_undo"]
-        different = {"replay", "at", "can_hint", "can_undo"}
+        different = {"replay", "at", "can_hint", "can_undo", "you", "seats", "seating_rev"}
         assert {k: v for k, v in shown.items() if k not in different} == {
             k: v for k, v in live.items() if k not in different
         }

@@ -332,7 +332,7 @@ def test_games_come_back_after_a_restart(db: Path, dice: ScriptedDice) -> None:
         game = act(first, game, type="throw", keep=[0, 1])
     store.close()
     store = SqliteStore(db)
-    with TestClient(create_app(store, dice=dice)) as second:
+    with TestClient(create_app(store, dice=dice), cookies=first.cookies) as second:  # one device
         assert second.get(f"/api/games/{game['id']}").json() == game
         listed = second.get("/api/games?finished=false").json()
         assert [g["id"] for g in listed] == [game["id"]]

@@ -108,7 +108,7 @@ def test_the_live_events_are_never_compressed_and_still_stream(server: Server) -
     )
     seen: list[dict[str, Any]] = []
     arrived = threading.Condition()
-    with urllib.request.urlopen(request, timeout=20) as events:
+    with server.open(request, timeout=20) as events:
         assert events.headers["content-type"].startswith("text/event-stream")
         assert "content-encoding" not in events.headers
 

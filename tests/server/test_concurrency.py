@@ -19,7 +19,7 @@ from zar import yams
 from zar.dice import SeededDice
 from zar.record import Record
 from zar.server import create_app
-from zar.server.app import Games
+from zar.server.games import Games
 from zar.server.intents import Intent
 from zar.store import SqliteStore
 from zar.table import Seat
@@ -41,10 +41,16 @@ def store(db: Path) -> Iterator[SqliteStore]:
 
 
 @asynccontextmanager
-async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    """One client of the app (a browser tab, a phone)."""
+async def client(
+    app: FastAPI, of: httpx.AsyncClient | None = None
+) -> AsyncIterator[httpx.AsyncClient]:
+    """One client of the app (a browser tab, a phone); ``of``: another tab of that client's
+    device (its credential)."""
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+    cookies = of.cookies if of is not None else None
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://testserver", cookies=cookies
+    ) as c:
         yield c
 
 
@@ -77,7 +83,7 @@ def test_the_same_throw_from_twenty_clients_is_applied_once(store: SqliteStore, 
             game = await new(first, "yams", "Ali")
 
         async def tap() -> httpx.Response:
-            async with client(app) as c:
+            async with client(app, first) as c:  # twenty tabs of one device
                 return await act(c, game, type="throw")
 
         return game, list(await asyncio.gather(*(tap() for _ in range(20))))
@@ -97,8 +103,8 @@ def test_actions_on_one_game_are_applied_in_a_line(store: SqliteStore, db: Path)
     app = create_app(store, dice=SeededDice(2))
     accepted: list[tuple[int, str]] = []  # (the version it made, the intention)
 
-    async def player(game_id: str) -> None:
-        async with client(app) as c:
+    async def player(game_id: str, host: httpx.AsyncClient) -> None:
+        async with client(app, host) as c:  # eight tabs of the host's device
             while len(accepted) < 40:
                 game = (await c.get(f"/api/games/{game_id}")).json()
                 intent: dict[str, Any] = {"type": "fill", "box": next(iter(game["options"]), "")}
@@ -112,7 +118,7 @@ def test_actions_on_one_game_are_applied_in_a_line(store: SqliteStore, db: Path)
     async def main() -> str:
         async with client(app) as c:
             game = await new(c, "yams", "Ali", "Ece")
-        await asyncio.gather(*(player(game["id"]) for _ in range(8)))
+            await asyncio.gather(*(player(game["id"], c) for _ in range(8)))
         return str(game["id"])
 
     game_id = asyncio.run(main())
@@ -231,10 +237,12 @@ def test_a_process_keeps_the_games_played_lately_and_reads_the_others_again(db: 
     seats = (Seat("Ali"),)
 
     async def main() -> None:
-        first, second, third = [await games.create(Record.new("yams", seats)) for _ in range(3)]
+        first, second, third = [
+            await games.create(Record.new("yams", seats), "host") for _ in range(3)
+        ]
         await games.record(third)
         assert store.loads == 0  # the latest two are kept
-        played = await games.act(first, Intent(version=0, type="throw"))
+        played = await games.act(first, Intent(version=0, type="throw"), "host")
         assert store.loads == 1  # the first was dropped: read again, then kept
         assert (await games.record(first)).version == played.version == 1
         assert store.loads == 1
@@ -253,8 +261,8 @@ def test_peeking_at_a_game_keeps_it_out_of_memory(db: Path) -> None:
     seats = (Seat("Ali"),)
 
     async def main() -> None:
-        first = await games.create(Record.new("yams", seats))
-        second = await games.create(Record.new("yams", seats))  # the first is dropped
+        first = await games.create(Record.new("yams", seats), "host")
+        second = await games.create(Record.new("yams", seats), "host")  # the first is dropped
         assert (await games.peek(first)).version == 0
         assert (await games.peek(second)).version == 0  # cached: not read
         assert store.loads == 1

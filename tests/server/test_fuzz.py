@@ -18,6 +18,11 @@ OPERATIONS = {
     "GET /api/setup",
     "GET /api/i18n/{lang}",
     "GET /api/network",
+    "POST /api/games/{game_id}/invitations",
+    "POST /api/invitations/open",
+    "POST /api/invitations/claim",
+    "POST /api/invitations/watch",
+    "POST /api/games/{game_id}/seats/{seat}",
 }
 
 
@@ -46,13 +51,20 @@ def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:
     expected = {
         ("/api/games", "post"): {"201", "413", "422", "429", "503"},
         ("/api/games", "get"): {"200", "422", "503"},
-        ("/api/games/{game_id}", "get"): {"200", "404", "422", "503"},
-        ("/api/games/{game_id}/actions", "post"): {"200", "404", "409", "413", "422", "503"},
-        ("/api/games/{game_id}/events", "get"): {"200", "404", "422", "503"},
+        ("/api/games/{game_id}", "get"): {"200", "403", "404", "422", "503"},
+        ("/api/games/{game_id}/actions", "post"): {
+            "200", "403", "404", "409", "413", "422", "503",
+        },
+        ("/api/games/{game_id}/events", "get"): {"200", "403", "404", "422", "503"},
         ("/api/setup", "get"): {"200"},
         ("/api/i18n/{lang}", "get"): {"200", "422"},
         ("/api/network", "get"): {"200"},
-    }
+        ("/api/games/{game_id}/invitations", "post"): {"201", "403", "404", "422", "503"},
+        ("/api/invitations/open", "post"): {"200", "403", "413", "422", "429", "503"},
+        ("/api/invitations/claim", "post"): {"200", "403", "409", "413", "422", "429", "503"},
+        ("/api/invitations/watch", "post"): {"200", "403", "413", "422", "429", "503"},
+        ("/api/games/{game_id}/seats/{seat}", "post"): {"200", "403", "404", "409", "422", "503"},
+    }  # fmt: skip
     for (path, method), statuses in expected.items():
         responses = paths[path][method]["responses"]
         assert set(responses) == statuses, (path, method)

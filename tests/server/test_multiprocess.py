@@ -29,6 +29,7 @@ def servers(tmp_path: Path, postgres_url: str) -> Iterator[tuple[Server, Server]
     try:
         a.start()
         b.start()
+        b.same_device_as(a)  # one phone, its requests going to either process
         yield a, b
     finally:
         for server in (a, b):
@@ -44,11 +45,12 @@ class Follower:
         self.seen: list[dict[str, Any]] = []
         self._arrived = threading.Condition()
         url = f"{server.url}/api/games/{game_id}/events"
+        self._server = server
         self._thread = threading.Thread(target=self._follow, args=(url,), daemon=True)
         self._thread.start()
 
     def _follow(self, url: str) -> None:
-        with urllib.request.urlopen(url, timeout=30) as events:
+        with self._server.open(url, timeout=30) as events:
             for raw in events:
                 line = raw.decode().strip()
                 if line.startswith("data: "):
@@ -116,6 +118,7 @@ def test_a_process_reads_again_a_game_another_moved_on(tmp_path: Path) -> None:
     stores = [SqliteStore(tmp_path / "zar.sqlite3") for _ in range(2)]
     with TestClient(create_app(stores[0])) as a, TestClient(create_app(stores[1])) as b:
         shown = a.post("/api/games", json={"game": "yams", "players": ["Ali"]}).json()
+        b.cookies = a.cookies  # one device, its requests going to either app
         actions = f"/api/games/{shown['id']}/actions"
         assert b.get(f"/api/games/{shown['id']}").json() == shown  # B caches version 0
         for served_by in [a, b] * 13:

@@ -18,6 +18,7 @@ BUILT = [
     *(f"theme-{mode}" for mode in ("auto", "light", "dark")),
     *(f"keys-help-{game}" for game in ("yams", "10000")),
     *(f"scorecard-{part}" for part in ("upper", "lower")),
+    *(f"holder-{holder}" for holder in ("you", "host", "guest", "computer")),
 ]
 
 
@@ -37,7 +38,7 @@ def test_every_word_the_page_asks_for_is_in_every_language(key: str) -> None:
 
 
 def test_the_built_keys_are_the_ones_the_page_builds() -> None:
-    """The page builds these four kinds of keys, and no other."""
+    """The page builds these kinds of keys, and no other."""
     source = "".join(p.read_text() for p in (STATIC / "js").glob("*.js"))
     built = re.findall(r"\bt\(`([\w-]+)-\$\{", source)
-    assert sorted(built) == ["keys-help", "level", "scorecard", "theme"]
+    assert sorted(built) == ["holder", "keys-help", "level", "scorecard", "theme"]

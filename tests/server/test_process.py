@@ -53,7 +53,7 @@ def test_a_second_screen_follows_live(server: Server) -> None:
     seen: list[dict[str, Any]] = []
 
     def follow() -> None:
-        with urllib.request.urlopen(f"{server.url}/api/games/{game['id']}/events", timeout=20) as r:
+        with server.open(f"{server.url}/api/games/{game['id']}/events", timeout=20) as r:
             for raw in r:
                 line = raw.decode().strip()
                 if line.startswith("data: "):

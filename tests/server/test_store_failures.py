@@ -34,25 +34,33 @@ def next_intent(game: dict[str, Any]) -> dict[str, Any]:
     return {"version": game["version"], "type": "fill", "box": sorted(game["options"])[0]}
 
 
+HOST: dict[str, str] = {}  # the credential of the device that started the game, once it has
+
+
 @pytest.fixture
 def started(tmp_path: Path) -> tuple[Path, str]:
-    """A file holding a six-person Yams, just started; its id."""
+    """A file holding a six-person Yams, just started; its id. The clients of ``client_on``
+    are the device that started it."""
     path = tmp_path / "zar.sqlite3"
     store = SqliteStore(path)
     with TestClient(create_app(store)) as client:
         game = client.post("/api/games", json={"game": "yams", "players": SIX}).json()
+        HOST.clear()
+        HOST.update(client.cookies)
     store.close()
     return path, game["id"]
 
 
 @pytest.fixture
 def client_on() -> Iterator[Callable[[SqliteStore], TestClient]]:
-    """``client_on(store)``: a test client of the app over ``store``, both closed after."""
+    """``client_on(store)``: a test client of the app over ``store`` (the device that
+    started the game, if one was), both closed after."""
     with ExitStack() as opened:
 
         def open_client(store: SqliteStore) -> TestClient:
             opened.callback(store.close)
-            return opened.enter_context(TestClient(create_app(store, dice=SeededDice(7))))
+            app = create_app(store, dice=SeededDice(7))
+            return opened.enter_context(TestClient(app, cookies=dict(HOST)))
 
         yield open_client
 
@@ -110,7 +118,11 @@ class Unreachable(SqliteStore):
         kind: str | None = None,
         limit: int = 50,
         offset: int = 0,
+        device: str | None = None,
     ) -> list[GameSummary]:
+        raise StoreUnavailable("the server is out of reach", writing=False)
+
+    def device_seen(self, key: str, now: str, since: str) -> bool:
         raise StoreUnavailable("the server is out of reach", writing=False)
 
 
@@ -118,6 +130,7 @@ def test_a_store_out_of_reach_is_a_503(
     tmp_path: Path, client_on: Callable[[SqliteStore], TestClient]
 ) -> None:
     client = client_on(Unreachable(tmp_path / "zar.sqlite3"))
+    client.cookies.set("zar_device", "a-device-that-asks-for-its-games-0123456789")
     response = client.get("/api/games?lang=fr")
     assert response.status_code == 503
     assert response.json() == {"detail": text("fr", "not-read"), "reason": "not-read"}

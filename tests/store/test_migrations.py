@@ -81,10 +81,30 @@ POSTGRES_V2 = (
     "UPDATE schema_version SET version = 2",
 )
 
+# The third, as it shipped: a game may be abandoned, and the lists' indexes lead with it.
+SQLITE_V3 = (
+    "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
+    "DROP INDEX IF EXISTS games_by_update",
+    "DROP INDEX IF EXISTS games_by_kind",
+    "CREATE INDEX games_listed ON games (abandoned, finished, updated_at)",
+    "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at)",
+    "PRAGMA user_version=3",
+)
+
+POSTGRES_V3 = (
+    "ALTER TABLE games ADD COLUMN abandoned BOOLEAN NOT NULL DEFAULT FALSE",
+    "DROP INDEX IF EXISTS games_by_update",
+    "DROP INDEX IF EXISTS games_by_kind",
+    "CREATE INDEX games_listed ON games (abandoned, finished, updated_at)",
+    "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at)",
+    "UPDATE schema_version SET version = 3",
+)
+
 
 def build(backend: Backend, version: int) -> None:
-    """The schema as the store of that ``version`` (1 or 2) left it, and nothing more."""
-    steps = [(SQLITE_V1, POSTGRES_V1), (SQLITE_V2, POSTGRES_V2)][:version]
+    """The schema as the store of that ``version`` (1 to 3) left it, and nothing more."""
+    steps = [(SQLITE_V1, POSTGRES_V1), (SQLITE_V2, POSTGRES_V2), (SQLITE_V3, POSTGRES_V3)]
+    steps = steps[:version]
     for sqlite, postgres in steps:
         for statement in sqlite if backend.kind == "sqlite" else postgres:
             backend.sql(statement)
@@ -143,7 +163,7 @@ def indexes(backend: Backend) -> set[str]:
     return {name for (name,) in backend.sql(query)}
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_an_older_database_is_brought_forward_with_every_game(
     backend: Backend, version: int
 ) -> None:
@@ -160,7 +180,7 @@ def test_an_older_database_is_brought_forward_with_every_game(
 
     store = backend.open()
     try:
-        assert schema_version(backend) == SCHEMA_VERSION == 3
+        assert schema_version(backend) == SCHEMA_VERSION == 4
         assert store.load("done") == finished
         assert store.load("done").state.is_over
         assert store.load("open") == playing
@@ -175,6 +195,11 @@ def test_an_older_database_is_brought_forward_with_every_game(
         assert [g.id for g in store.games(kind="yams")] == ["new", "done"]
         assert [g.id for g in store.games(kind="yams", finished=True)] == ["done"]
         assert backend.sql("SELECT id FROM games WHERE abandoned = %s", (True,)) == []
+        # Games from before seats had holders: no seating yet (the first device to open
+        # one from the machine itself claims it); whose turn it is, for a device's list.
+        assert [store.seating(g) for g in ("done", "open", "new")] == [None, None, None]
+        turns = dict(backend.sql("SELECT id, turn FROM games"))
+        assert turns == {"done": -1, "open": playing.state.seat, "new": 0}
         # and the games play on, and may be abandoned
         playing = append(store, "open", playing, farkle_turn(playing))
         assert store.load("open").version == 6
@@ -186,7 +211,7 @@ def test_an_older_database_is_brought_forward_with_every_game(
     assert {"games_listed", "games_listed_by_kind"} <= indexes(backend)
     assert not {"games_by_update", "games_by_kind"} & indexes(backend)
     backend.open().close()  # opening again changes nothing
-    assert schema_version(backend) == 3
+    assert schema_version(backend) == SCHEMA_VERSION
 
 
 def test_a_migration_that_fails_leaves_the_database_as_it_was(backend: Backend) -> None:

@@ -234,7 +234,7 @@ def test_another_process_s_appends_are_heard(backend: Backend) -> None:
     heard: list[tuple[str | None, int]] = []
     arrived = threading.Event()
 
-    def changed(game_id: str | None, version: int) -> None:
+    def changed(game_id: str | None, version: int, note: str) -> None:
         heard.append((game_id, version))
         arrived.set()
 
@@ -262,7 +262,7 @@ def test_a_watcher_whose_connection_drops_listens_again(postgres_url: str) -> No
     backend = Backend("postgres", postgres_url)
     watcher, writer = backend.open(), backend.open()
     heard: list[tuple[str | None, int]] = []
-    stop = watcher.watch(lambda game_id, version: heard.append((game_id, version)))
+    stop = watcher.watch(lambda game_id, version, note: heard.append((game_id, version)))
     try:
         record = one_person_yams()
         create(writer, "g", record)

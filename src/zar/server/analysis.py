@@ -1,14 +1,16 @@
 """The routes of the coach and the history: a hint, a game's review, log, progress and
 export, the statistics per player and their export.
 
-They read the games as the rest of the app does (``app.state.games``) and change nothing.
+They read the games as the rest of the app does (``app.state.games``), only those the
+device asking has a place at (``app.state.reach``), and change nothing: a hint is for the
+device holding the seat on turn, the statistics are of the device's own games.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -18,10 +20,10 @@ from zar.ai.coach import Strategies, hint, review
 from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv
 from zar.i18n import Language
 from zar.record import GameKind, Record
+from zar.seating import Forbidden
+from zar.server.games import Games
 from zar.server.replies import GAME_REFUSALS, refusals
-
-if TYPE_CHECKING:
-    from zar.server.app import Games
+from zar.server.views import Table
 
 __all__ = ["STATS_GAMES", "analysis_routes"]
 
@@ -52,7 +54,13 @@ def analysis_routes(
         found: Games = request.app.state.games
         return found
 
+    async def reach(request: Request, game_id: str) -> Table:
+        table: Table = await request.app.state.reach(game_id, request)
+        return table
+
     async def record(request: Request, game_id: str) -> Record:
+        """The game, for a device with a place at its table (else Forbidden)."""
+        await reach(request, game_id)
         return await games(request).record(game_id)
 
     async def times(request: Request, game_id: str) -> list[str]:
@@ -63,7 +71,11 @@ def analysis_routes(
     async def game_hint(game_id: str, request: Request) -> dict[str, Any]:
         """The coach's options for the seat to play, best first, and its advice in a sentence;
         422 ``no-hint`` when that seat has the coach off or is the computer's."""
-        found = await record(request, game_id)
+        table = await reach(request, game_id)
+        found = await games(request).record(game_id)
+        seat = found.state.seat
+        if table.seating.holders[seat] is not None and not table.seating.holds(table.device, seat):
+            raise Forbidden("not-your-seat", seat=seat)  # the coach is the seat's holder's
         return await run_in_threadpool(hint, found, coach, language(request))
 
     @router.get("/api/games/{game_id}/review", responses=refusals(*GAME_REFUSALS))
@@ -104,8 +116,15 @@ def analysis_routes(
         return _download(name, format, data, lambda: game_csv(game_id, found, stored))
 
     async def figures(request: Request, game: GameKind) -> dict[str, Any]:
-        rows = await run_in_threadpool(
-            games(request).store.games, finished=True, kind=game, limit=STATS_GAMES
+        """The statistics of the device's own finished games (none without a credential)."""
+        device = await request.app.state.devices.caller(request)
+        store = games(request).store
+        rows = (
+            []
+            if device is None
+            else await run_in_threadpool(
+                lambda: store.games(finished=True, kind=game, limit=STATS_GAMES, device=device)
+            )
         )
         found = games(request)
         records = [await found.peek(row.id) for row in reversed(rows)]  # oldest first

@@ -8,12 +8,8 @@ action (its ``version`` is not the game's) is refused with 409 and changes nothi
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import secrets
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -34,14 +30,17 @@ from zar import ai
 from zar.dice import DiceSource, SystemDice
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
 from zar.record import GAMES, GameKind, Record
+from zar.seating import Forbidden
 from zar.server.analysis import analysis_routes
-from zar.server.intents import Intent, actions_for
+from zar.server.games import Games
+from zar.server.intents import Intent
 from zar.server.limits import (
     GAMES_PER_MINUTE,
     MAX_BODY_BYTES,
     SECURITY_HEADERS,
     BodyLimit,
     GameStarts,
+    SameOrigin,
     SecurityHeaders,
     StartLimit,
 )
@@ -58,8 +57,9 @@ from zar.server.replies import (
     refusals,
     stream_refusals,
 )
+from zar.server.seats import Devices, here, reacher, seat_routes
 from zar.server.shell import Shell, add_shell
-from zar.server.views import summary, view
+from zar.server.views import Table, view
 from zar.store import Conflict, Store, StoreUnavailable, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
 from zar.yams import Box
@@ -67,9 +67,6 @@ from zar.yams import Box
 __all__ = ["create_app"]
 
 STATIC = Path(str(resources.files("zar.server") / "static"))
-
-# The games a process keeps replayed in memory (about 30 KiB each): those played lately.
-GAMES_KEPT = 2_000
 
 
 class NewGame(BaseModel):
@@ -96,163 +93,6 @@ class NewGame(BaseModel):
         description="the people who may ask the coach; by default the person playing alone "
         "(or alone against the computer), nobody when two or more people play",
     )
-
-
-class Games:
-    """The games this process serves: the store, a cache of records, one lock per game.
-
-    Other processes may move a game on in a shared store: the store tells (``watch``), and
-    an intention made on a version ahead of the cached one reads the game again first.
-    """
-
-    def __init__(
-        self,
-        store: Store,
-        dice: DiceSource,
-        clock: Callable[[], str],
-        *,
-        kept: int = GAMES_KEPT,
-    ) -> None:
-        self.store = store
-        self.dice = dice
-        self.clock = clock
-        self.kept = kept
-        # The games played lately, the least recent first; the others are read again.
-        self._records: OrderedDict[str, Record] = OrderedDict()
-        # A lock per game while someone acts on it: [lock, how many hold or wait for it].
-        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
-        self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
-        self._latest: dict[str, int] = {}  # the latest version heard of, per game kept
-
-    @contextlib.asynccontextmanager
-    async def serial(self, game_id: str) -> AsyncIterator[None]:
-        """Hold the game's lock: one action at a time on a game, none waiting on another
-        game's. The lock lives while someone holds it or waits for it, no longer."""
-        lock, users = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
-        users[0] += 1
-        try:
-            async with lock:
-                yield
-        finally:
-            users[0] -= 1
-            if not users[0]:
-                del self._locks[game_id]
-
-    def _keep(self, game_id: str, record: Record) -> None:
-        self._records[game_id] = record
-        self._records.move_to_end(game_id)
-        while len(self._records) > self.kept:
-            oldest, _ = self._records.popitem(last=False)
-            self._latest.pop(oldest, None)
-
-    async def record(self, game_id: str) -> Record:
-        record = self._records.get(game_id)
-        if record is not None:
-            self._records.move_to_end(game_id)
-            return record
-        record = await run_in_threadpool(self.store.load, game_id)
-        cached = self._records.get(game_id)
-        if cached is not None and cached.version >= record.version:
-            return cached  # acted on while it was read
-        if record.version >= self._latest.get(game_id, 0):
-            self._keep(game_id, record)  # else it was overtaken: not kept
-        return record
-
-    async def peek(self, game_id: str) -> Record:
-        """The game as cached, else as stored, without keeping it: for reading many finished
-        games at once (the statistics) without pushing the games in play out of memory."""
-        record = self._records.get(game_id)
-        if record is not None:
-            return record
-        return await run_in_threadpool(self.store.load, game_id)
-
-    async def create(self, record: Record) -> str:
-        game_id = secrets.token_urlsafe(9)
-        await run_in_threadpool(self.store.create, game_id, record, self.clock(), summary(record))
-        self._keep(game_id, record)
-        return game_id
-
-    async def act(self, game_id: str, intent: Intent) -> Record:
-        """Apply an intention: refused (IllegalAction, Conflict) or stored, then announced.
-
-        A store that cannot take it (StoreUnavailable) leaves the cached game as it was.
-        """
-        await self.record(game_id)  # no game, no lock kept for its id (UnknownGame)
-        async with self.serial(game_id):
-            record = await self.record(game_id)
-            if intent.version > record.version:
-                # Another process moved the game on since this one read it: read it again.
-                self._records.pop(game_id, None)
-                record = await self.record(game_id)
-            if intent.version != record.version:
-                raise Conflict(record.version)
-            # The rules, the computer's thinking and the dice in a worker thread: a slow step
-            # (an expert's tables built on first use) holds up this game only.
-            actions = await run_in_threadpool(actions_for, record, intent, self.dice)
-            after = record
-            for action in actions:
-                after = after.append(action)
-            try:
-                await run_in_threadpool(
-                    self.store.append,
-                    game_id,
-                    record.version,
-                    actions,
-                    self.clock(),
-                    finished=after.state.is_over,
-                    summary=summary(after),
-                )
-            except Conflict:
-                self._records.pop(game_id, None)  # another process moved it on: read it again
-                raise
-            self._keep(game_id, after)
-        self.changed(game_id, after.version)
-        return after
-
-    def changed(self, game_id: str | None, version: int) -> None:
-        """The game is at ``version`` now, moved on here or by another process (``None``:
-        any game may have moved): an older cached record goes, and its followers wake.
-
-        Every wake-up comes through here, once per version: this process's own appends,
-        and the store's word of every process's appends (this one's included).
-        """
-        if game_id is None:
-            self._records.clear()
-            for queues in self._listeners.values():
-                for queue in queues:
-                    queue.put_nowait(0)
-            return
-        cached = self._records.get(game_id)
-        if cached is not None and cached.version < version:
-            del self._records[game_id]
-        if version <= self._latest.get(game_id, -1):
-            return  # heard already
-        self._latest[game_id] = version
-        for queue in self._listeners.get(game_id, ()):
-            queue.put_nowait(version)
-
-    async def watch(self) -> Callable[[], None]:
-        """Hear the appends of other processes sharing the store; returns how to stop."""
-        loop = asyncio.get_running_loop()
-
-        def heard(game_id: str | None, version: int) -> None:
-            with contextlib.suppress(RuntimeError):  # the loop has closed: stopping anyway
-                loop.call_soon_threadsafe(self.changed, game_id, version)
-
-        return await run_in_threadpool(self.store.watch, heard)
-
-    async def follow(self, game_id: str) -> AsyncIterator[int]:
-        """The game's versions as they come, for a second screen following live."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        self._listeners.setdefault(game_id, set()).add(queue)
-        try:
-            while True:
-                try:
-                    yield await asyncio.wait_for(queue.get(), timeout=15)
-                except TimeoutError:
-                    yield -1  # a keep-alive
-        finally:
-            self._listeners[game_id].discard(queue)
 
 
 def _lang(request: Request) -> Language:
@@ -311,6 +151,8 @@ def create_app(
     URLs a phone on the same network can open (none when serving this machine only).
     """
     games = Games(store, dice or SystemDice(), clock)
+    devices = Devices(games)
+    reach = reacher(games, devices)
 
     @asynccontextmanager
     async def serving(app: FastAPI) -> AsyncIterator[None]:
@@ -330,21 +172,40 @@ def create_app(
         lifespan=serving,
     )
     app.state.games = games
+    app.state.reach = reach
+    app.state.devices = devices
 
     def too_large(request: Request) -> Response:
         message = text(_lang(request), "body-too-large", limit=max_body // 1024)
         return _refusal(413, message, "body-too-large")
 
-    def too_many_games(request: Request, seconds: int) -> Response:
-        message = text(_lang(request), "too-many-games", seconds=seconds)
-        refusal = _refusal(429, message, "too-many-games")
-        refusal.headers["retry-after"] = str(seconds)
-        return refusal
+    def too_many(reason: str) -> Callable[[Request, int], Response]:
+        def refuse(request: Request, seconds: int) -> Response:
+            refusal = _refusal(429, text(_lang(request), reason, seconds=seconds), reason)
+            refusal.headers["retry-after"] = str(seconds)
+            return refusal
+
+        return refuse
+
+    def elsewhere(request: Request) -> Response:
+        return _refusal(403, text(_lang(request), "cross-origin"), "cross-origin")
 
     # The last added runs first: the headers go on every reply, refusals included.
     if games_per_minute is not None:
-        starts = GameStarts(games_per_minute, monotonic)
-        app.add_middleware(StartLimit, starts=starts, refuse=too_many_games)
+        # New games, and joins and claims (each its own count): a script starts hundreds.
+        app.add_middleware(
+            StartLimit,
+            starts=GameStarts(games_per_minute, monotonic),
+            refuse=too_many("too-many-games"),
+            paths=lambda path: path == "/api/games",
+        )
+        app.add_middleware(
+            StartLimit,
+            starts=GameStarts(games_per_minute, monotonic),
+            refuse=too_many("too-many-joins"),
+            paths=lambda path: path.startswith("/api/invitations/"),
+        )
+    app.add_middleware(SameOrigin, refuse=elsewhere)
     app.add_middleware(BodyLimit, max_bytes=max_body, refuse=too_large)
     # Text over 500 bytes is sent gzipped to a browser that takes it; never the event
     # stream (GZipMiddleware leaves text/event-stream alone), which must arrive as it comes.
@@ -387,6 +248,11 @@ def create_app(
     async def unknown(request: Request, error: UnknownGame) -> JSONResponse:
         return _refusal(404, text(_lang(request), "unknown-game"), "unknown-game")
 
+    @app.exception_handler(Forbidden)
+    async def forbidden(request: Request, error: Forbidden) -> JSONResponse:
+        """What this device's credential does not grant: said, and nothing changed."""
+        return _refusal(403, text(_lang(request), f"forbidden-{error.reason}"), error.reason)
+
     @app.exception_handler(Conflict)
     async def conflict(request: Request, error: Conflict) -> JSONResponse:
         message = text(_lang(request), "stale-version")
@@ -413,8 +279,9 @@ def create_app(
         response_model=None,
         responses={201: {"model": GameView}, **refusals(413, 422, 429, 503)},
     )
-    async def new_game(body: NewGame, request: Request) -> dict[str, Any]:
-        """Start a game: its players in seat order, the computer last ("Humains + 1 IA")."""
+    async def new_game(body: NewGame, request: Request, response: Response) -> dict[str, Any]:
+        """Start a game: its players in seat order, the computer last ("Humains + 1 IA"). The
+        device that starts it is its host and holds every person's seat."""
         lang = _lang(request)
         people = [Seat(name) for name in body.players]
         seats = list(people)
@@ -436,10 +303,13 @@ def create_app(
             autofill=body.autofill,
             hints=hints,
         )
-        game_id = await games.create(record)
+        host = await devices.device(request, response)
+        game_id = await games.create(record, host)
         if ready is not None:
             ready(record)
-        return view(game_id, record, lang)
+        seating = await games.seating(game_id)
+        assert seating is not None
+        return view(game_id, record, lang, table=Table(seating, host, games.presence(game_id)))
 
     @app.get(
         "/api/games",
@@ -447,14 +317,19 @@ def create_app(
         responses={200: {"model": list[Listed]}, **refusals(422, 503)},
     )
     async def list_games(
+        request: Request,
         finished: bool | None = None,
         limit: int = Query(50, ge=1, le=200),
         offset: int = Query(0, ge=0, le=1_000_000, description="how many games to skip first"),
     ) -> list[dict[str, Any]]:
-        """Games, the latest first, page by page: unfinished ones to continue, finished ones
-        for the history; never an abandoned one."""
+        """This device's games (those it hosts, plays a seat of, or watches), those where it
+        is its turn first, then the latest, page by page: unfinished ones to continue,
+        finished ones for the history; never an abandoned one."""
+        device = await devices.caller(request)
+        if device is None:
+            return []
         rows = await run_in_threadpool(
-            games.store.games, finished=finished, limit=limit, offset=offset
+            lambda: games.store.games(finished=finished, limit=limit, offset=offset, device=device)
         )
         return [
             {
@@ -465,6 +340,7 @@ def create_app(
                 "version": g.version,
                 "finished": g.finished,
                 **g.summary,
+                "my_turn": g.my_turn,
             }
             for g in rows
         ]
@@ -479,9 +355,10 @@ def create_app(
         request: Request,
         at: int | None = Query(None, ge=0, description="the version to show, for a replay"),
     ) -> dict[str, Any]:
+        table = await reach(game_id, request)
         record = await games.record(game_id)
         if at is None:
-            return view(game_id, record, _lang(request))
+            return view(game_id, record, _lang(request), table=table)
         return view(game_id, record.upto(at), _lang(request), replay=True)
 
     @app.post(
@@ -490,9 +367,11 @@ def create_app(
         responses={200: {"model": GameView}, **refusals(409, 413, *GAME_REFUSALS)},
     )
     async def act(game_id: str, intent: Intent, request: Request) -> dict[str, Any]:
-        """Apply an intention of the player whose turn it is (or step the computer's turn)."""
-        record = await games.act(game_id, intent)
-        return view(game_id, record, _lang(request))
+        """Apply an intention of the player whose turn it is (or step the computer's turn),
+        made on a device that holds the seat (403 otherwise, the game unchanged)."""
+        await reach(game_id, request)  # 403 before anything for a device not at the table
+        record = await games.act(game_id, intent, await devices.caller(request))
+        return view(game_id, record, _lang(request), table=await reach(game_id, request))
 
     @app.get(
         "/api/games/{game_id}/events",
@@ -500,21 +379,35 @@ def create_app(
         responses={200: EVENTS, **stream_refusals(*GAME_REFUSALS)},
     )
     async def events(game_id: str, request: Request) -> StreamingResponse:
-        """Server-sent events: the game's state each time it changes."""
+        """Server-sent events: the game's state now, then each time it changes (a move, a
+        seat taken or handed over, a device come or gone), each with its version as the
+        event's id. A stream that comes back (``Last-Event-ID``) gets the state now, whatever
+        it missed meanwhile; while a device's stream is open, it is here."""
         lang = _lang(request)
-        await games.record(game_id)  # 404 for an unknown game
+        table = await reach(game_id, request)  # 404, 403 before the stream starts
+
+        async def current() -> str:
+            record = await games.record(game_id)
+            now = Table(await games.reach(game_id, table.device, here=here(request)),
+                        table.device, games.presence(game_id))  # fmt: skip
+            return json.dumps(view(game_id, record, lang, table=now))
 
         async def stream() -> AsyncIterator[str]:
-            record = await games.record(game_id)
-            yield f"data: {json.dumps(view(game_id, record, lang))}\n\n"
-            async for version in games.follow(game_id):
+            sent = await current()
+            yield f"id: {json.loads(sent)['version']}\ndata: {sent}\n\n"
+            async for version in games.follow(game_id, table.device):
                 if await request.is_disconnected():
                     break
                 if version < 0:
                     yield ": keep-alive\n\n"
                     continue
-                record = await games.record(game_id)
-                yield f"data: {json.dumps(view(game_id, record, lang))}\n\n"
+                try:
+                    fresh = await current()
+                except Forbidden:
+                    break  # no longer at the table
+                if fresh != sent:
+                    sent = fresh
+                    yield f"id: {json.loads(sent)['version']}\ndata: {sent}\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream")
 
@@ -555,6 +448,7 @@ def create_app(
         return phone
 
     app.include_router(analysis_routes(_lang))
+    app.include_router(seat_routes(games, devices, _lang, addresses))
 
     if STATIC.is_dir():
         add_shell(app, Shell.read(STATIC))

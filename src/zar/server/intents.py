@@ -36,8 +36,11 @@ class Intent(BaseModel):
     )
 
 
-def actions_for(record: Record, intent: Intent, dice: DiceSource) -> list[Action]:
-    """The actions ``intent`` stands for; raises IllegalAction when the rules refuse it."""
+def actions_for(
+    record: Record, intent: Intent, dice: DiceSource, standin: str | None = None
+) -> list[Action]:
+    """The actions ``intent`` stands for; raises IllegalAction when the rules refuse it.
+    ``standin``: the computer's level playing the seat on turn for an absent person."""
     if record.abandoned:
         raise IllegalAction("the game was abandoned", reason="game-abandoned")
     if intent.type == "undo":
@@ -55,6 +58,8 @@ def actions_for(record: Record, intent: Intent, dice: DiceSource) -> list[Action
     seat = state.seat
     computer = record.seats[seat]
     if intent.type == "computer":
+        if standin is not None:
+            return [_computer_step(record, standin, dice)]
         if not computer.computer:
             raise IllegalAction("it is a person's turn", reason="not-computer-turn")
         return [_computer_step(record, computer.level, dice)]

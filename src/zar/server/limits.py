@@ -24,6 +24,7 @@ __all__ = [
     "SECURITY_HEADERS",
     "BodyLimit",
     "GameStarts",
+    "SameOrigin",
     "SecurityHeaders",
     "StartLimit",
 ]
@@ -163,8 +164,8 @@ class GameStarts:
 
 
 class StartLimit:
-    """Refuses ``POST /api/games`` past the client's games a minute with ``refuse(request,
-    seconds)`` (a 429 with ``Retry-After``)."""
+    """Refuses a ``POST`` to the ``paths`` (by default ``/api/games``) past the client's count
+    a minute with ``refuse(request, seconds)`` (a 429 with ``Retry-After``)."""
 
     def __init__(
         self,
@@ -172,13 +173,15 @@ class StartLimit:
         *,
         starts: GameStarts,
         refuse: Callable[[Request, int], Response],
+        paths: Callable[[str], bool] = lambda path: path == "/api/games",
     ) -> None:
         self.app = app
         self.starts = starts
         self.refuse = refuse
+        self.paths = paths
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "POST" and _path(scope) == "/api/games":
+        if scope["type"] == "http" and scope["method"] == "POST" and self.paths(_path(scope)):
             client = scope.get("client")
             wait = self.starts.admit(str(client[0]) if client else "")
             if wait is not None:
@@ -186,6 +189,38 @@ class StartLimit:
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class SameOrigin:
+    """Refuses a request that would change something (not GET, HEAD or OPTIONS) sent by a
+    page of another site: its ``Origin`` is not this server's, or the browser says it is
+    cross-site (``Sec-Fetch-Site``). Non-browser clients send neither, and carry no one
+    else's credential. A 403 by ``refuse(request)``."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: ASGIApp, *, refuse: Callable[[Request], Response]) -> None:
+        self.app = app
+        self.refuse = refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in self.SAFE and _elsewhere(scope):
+            await self.refuse(Request(scope))(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def _elsewhere(scope: Scope) -> bool:
+    """Whether a browser sent the request from a page of another origin."""
+    headers = Headers(scope=scope)
+    if headers.get("sec-fetch-site") == "cross-site":
+        return True
+    origin = headers.get("origin")
+    if origin is None:
+        return False
+    host = headers.get("host", "")
+    scheme = scope.get("scheme", "http")
+    return origin.lower() != f"{scheme}://{host}".lower()
 
 
 def _path(scope: Mapping[str, Any]) -> str:

@@ -57,6 +57,24 @@ class Event(BaseModel):
     type: Literal["filled", "turn_lost", "hot_dice", "banked", "last_round", "game_over"]
 
 
+class You(BaseModel):
+    """What the device asking is at the table, and the seats it acts for."""
+
+    role: Literal["host", "player", "watcher"] | None
+    seats: list[int]
+
+
+class SeatHolder(BaseModel):
+    """A seat as the device asking sees it."""
+
+    holder: Literal["you", "host", "guest", "computer"] = Field(
+        description="played on this device, on the host's, on a guest's own, or the computer's"
+    )
+    standin: str | None = Field(description="the computer's level playing it meanwhile")
+    here: bool = Field(description="its device follows the game now")
+    away_since: str | None = Field(description="when its device left, if it is away")
+
+
 class _Game(BaseModel):
     id: str
     version: int = Field(ge=0, description="the number of actions in the game's log")
@@ -68,6 +86,9 @@ class _Game(BaseModel):
     winners: list[int]
     events: list[Event]
     messages: list[str]
+    you: You | None = None
+    seats: list[SeatHolder] | None = None
+    seating_rev: int | None = Field(default=None, description="the seating's revision")
 
 
 class Card(BaseModel):
@@ -150,6 +171,7 @@ class Listed(BaseModel):
     round: int | None = Field(description="Yams: the round")
     target: int | None = Field(description="10 000: the target")
     abandoned: bool = Field(default=False, description="always false: no abandoned game is listed")
+    my_turn: bool = Field(default=False, description="a seat this device holds is on turn")
 
 
 class Setup(BaseModel):
@@ -177,6 +199,31 @@ class Network(BaseModel):
     )
 
 
+class Invite(BaseModel):
+    """A way in for another device, from the host's."""
+
+    join: str = Field(description="the address another device opens to take a seat")
+    code: str = Field(description="the same, as a short code to type")
+    watch: str = Field(description="the address for watchers")
+    qr: str = Field(description="a data: URI of an SVG QR code of the join address")
+    expires_at: str
+
+
+class OfferedSeat(BaseModel):
+    seat: int
+    name: str
+
+
+class Opened(BaseModel):
+    """What an invitation offers the device that opened it."""
+
+    game: str
+    kind: Literal["seat", "watch"]
+    players: list[str]
+    seats: list[OfferedSeat] = Field(description="the seats the host's device still holds")
+    yours: list[int] = Field(description="the seats this device holds already")
+
+
 class Words(BaseModel):
     """The page's words in one language."""
 
@@ -186,6 +233,11 @@ class Words(BaseModel):
 
 
 REFUSALS: dict[int, dict[str, Any]] = {
+    403: {
+        "model": Refusal,
+        "description": "This device may not: not at this table, a watcher, another's seat, "
+        "the host's to do, a spent or unknown invitation, another site's request",
+    },
     404: {"model": Refusal, "description": "No game has this id"},
     409: {
         "model": Refusal,
@@ -259,4 +311,4 @@ EVENTS: dict[str, Any] = {
 
 
 # Every route that reads or writes a game.
-GAME_REFUSALS = (404, 422, 503)
+GAME_REFUSALS = (403, 404, 422, 503)

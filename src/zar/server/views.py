@@ -6,18 +6,23 @@ selection the player may tap, and the reason a die cannot be taken, from the eng
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from zar import farkle, yams
 from zar.ai.coach import box_notes, decision
 from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, explain, text
 from zar.record import Record
+from zar.seating import Forbidden, Seating
 from zar.table import IllegalAction
 from zar.yams import Box, YamsState
 
-__all__ = ["summary", "view"]
+if TYPE_CHECKING:
+    from zar.server.games import Presence
+
+__all__ = ["Table", "summary", "view"]
 
 
 def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[str]]:
@@ -124,9 +129,48 @@ def _farkle(state: FarkleState, lang: Language) -> dict[str, Any]:
     }
 
 
-def view(game_id: str, record: Record, lang: Language, *, replay: bool = False) -> dict[str, Any]:
+class Table(NamedTuple):
+    """Who sits where, as one device sees it: the seating, the device, who is here."""
+
+    seating: Seating
+    device: str | None
+    presence: Mapping[str, Presence]
+
+
+def _seats(record: Record, table: Table) -> list[dict[str, Any]]:
+    """Each seat as this device sees it: played here (``you``), on the host's device
+    (``host``), on a guest's own (``guest``), or the computer's; the computer playing it for
+    an absent person meanwhile (``standin``); whether its device is here, or since when away."""
+    seating, device = table.seating, table.device
+    seats: list[dict[str, Any]] = []
+    for i, seat in enumerate(record.seats):
+        holder = seating.holders[i] if i < len(seating.holders) else None
+        if seat.computer or holder is None:
+            seats.append({"holder": "computer", "standin": None, "here": True, "away_since": None})
+            continue
+        who = "you" if holder == device else "host" if holder == seating.host else "guest"
+        presence = table.presence.get(holder)
+        here = holder == device or (presence is not None and presence.here)
+        seats.append({
+            "holder": who,
+            "standin": seating.standins[i],
+            "here": here,
+            "away_since": None if here or presence is None else presence.away_since,
+        })  # fmt: skip
+    return seats
+
+
+def view(
+    game_id: str,
+    record: Record,
+    lang: Language,
+    *,
+    replay: bool = False,
+    table: Table | None = None,
+) -> dict[str, Any]:
     """The whole state of a game as the page shows it, in ``lang``; ``replay``: as it stood
-    at its version, shown read-only (no hint, no undo)."""
+    at its version, shown read-only (no hint, no undo); ``table``: who sits where, as the
+    device asking sees it (what it may do; each seat's holder and presence)."""
     state = record.state
     events, messages = _events(record, lang)
     person = not record.seats[state.seat].computer
@@ -157,6 +201,22 @@ def view(game_id: str, record: Record, lang: Language, *, replay: bool = False) 
         "replay": replay,
         "at": record.version if replay else None,
     }
+    if table is not None:
+        seating = table.seating
+        # The coach and undo are the seat's holder's: shown only on its device.
+        result["can_hint"] = can_hint and seating.holds(table.device, state.seat)
+        if result["can_undo"]:
+            undo = record.undo()
+            try:
+                seating.check(table.device, "undo", undo.seat, over=state.is_over)
+            except Forbidden:
+                result["can_undo"] = False
+        result["you"] = {
+            "role": seating.role(table.device),
+            "seats": list(seating.seats_of(table.device)),
+        }
+        result["seats"] = _seats(record, table)
+        result["seating_rev"] = seating.rev
     match state:
         case YamsState():
             result.update(_yams(state, record, lang))

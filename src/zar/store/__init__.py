@@ -18,6 +18,7 @@ from pathlib import Path
 from zar.store.base import (
     Conflict,
     GameSummary,
+    Invitation,
     Store,
     StoreUnavailable,
     UnknownGame,
@@ -29,6 +30,7 @@ from zar.store.sqlite import SqliteStore
 __all__ = [
     "Conflict",
     "GameSummary",
+    "Invitation",
     "SqliteStore",
     "Store",
     "StoreUnavailable",

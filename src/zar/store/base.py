@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from zar.record import Action, Record
+from zar.seating import Seating
 
 __all__ = [
     "Conflict",
     "GameSummary",
+    "Invitation",
     "Store",
     "StoreUnavailable",
     "UnknownGame",
@@ -63,6 +65,22 @@ class GameSummary:
     version: int
     finished: bool
     summary: Mapping[str, Any]
+    my_turn: bool = False  # it is the turn of a seat the device that asked holds
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A way into a game, known by its key (the hash of the link's secret) or its short code:
+    ``seat`` lets a device make one of the host's seats its own (spent by the first device
+    that does), ``watch`` lets any device follow the game."""
+
+    key: str
+    code: str | None
+    game_id: str
+    kind: str  # "seat" or "watch"
+    created_at: str
+    expires_at: str
+    spent_by: str | None = None
 
 
 class Store(Protocol):
@@ -74,7 +92,13 @@ class Store(Protocol):
         ...
 
     def create(
-        self, game_id: str, record: Record, now: str, summary: Mapping[str, Any]
+        self,
+        game_id: str,
+        record: Record,
+        now: str,
+        summary: Mapping[str, Any],
+        *,
+        seating: Seating | None = None,
     ) -> None: ...
 
     def append(
@@ -86,13 +110,50 @@ class Store(Protocol):
         *,
         finished: bool,
         summary: Mapping[str, Any],
+        seating_rev: int | None = None,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned (derived from
-        the log, so the mark never disagrees with it), and no list shows it again.
+        the log, so the mark never disagrees with it), and no list shows it again. With
+        ``seating_rev``, only while the game's seating is still at that revision (the right
+        to act was judged on it).
 
-        Raises :class:`Conflict` (the game is at another version) or :class:`UnknownGame`.
+        Raises :class:`Conflict` (the game is at another version, or its seating moved on)
+        or :class:`UnknownGame`.
         """
+        ...
+
+    def seating(self, game_id: str) -> Seating | None:
+        """Who holds the game's seats, at its revision; None for a game stored before seats
+        had holders. Raises :class:`UnknownGame`."""
+        ...
+
+    def reseat(self, game_id: str, seating: Seating) -> None:
+        """Keep ``seating``, made from the stored one (its revision one more), and who may
+        reach the game with it; :class:`Conflict` if the stored one moved on meanwhile."""
+        ...
+
+    def add_device(self, key: str, now: str) -> None:
+        """A new device's credential (its key): unknown keys are refused as forged."""
+        ...
+
+    def device_seen(self, key: str, now: str, since: str) -> bool:
+        """Whether ``key`` is a device's, used since ``since`` (else expired); it is used now."""
+        ...
+
+    def add_invitation(self, invitation: Invitation) -> None: ...
+
+    def invitation(self, *, key: str | None = None, code: str | None = None) -> Invitation | None:
+        """The invitation of this key or short code, if there is one."""
+        ...
+
+    def spend(self, key: str, device: str) -> bool:
+        """Spend the invitation for ``device``: true if it was not spent, or spent by it."""
+        ...
+
+    def announce(self, game_id: str, note: str) -> None:
+        """Tell every process watching (``watch``) of ``note`` on the game (a device here or
+        gone); a store only one process uses has nobody to tell."""
         ...
 
     def load(self, game_id: str) -> Record:
@@ -110,16 +171,20 @@ class Store(Protocol):
         kind: str | None = None,
         limit: int = 50,
         offset: int = 0,
+        device: str | None = None,
     ) -> list[GameSummary]:
         """The latest games first, never an abandoned one (kept, but out of every list and
         of the statistics); only finished or unfinished ones, or of one kind, if asked;
-        ``limit`` of them after the first ``offset``, page by page."""
+        ``limit`` of them after the first ``offset``, page by page. With ``device``: only
+        the games it may reach, those where it is its turn first."""
         ...
 
-    def watch(self, changed: Callable[[str | None, int], None]) -> Callable[[], None]:
-        """Call ``changed(game_id, version)`` (from another thread) for each append that other
-        processes commit; ``changed(None, 0)`` when some may have been missed. Returns the
-        function that stops watching. A store only one process uses never calls it."""
+    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
+        """Call ``changed(game_id, version, note)`` (from another thread) for each append that
+        other processes commit (``note`` empty), each reseating (``version`` -1, ``note``
+        "seating") and each note announced (``version`` -1); ``changed(None, 0, "")`` when
+        some may have been missed. Returns the function that stops watching. A store only
+        one process uses never calls it."""
         ...
 
     def close(self) -> None: ...

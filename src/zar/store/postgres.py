@@ -26,15 +26,32 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
 from zar.record import Action, Record
-from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
+from zar.seating import Seating
+from zar.store.base import (
+    Conflict,
+    GameSummary,
+    Invitation,
+    StoreUnavailable,
+    UnknownGame,
+    UnusableStore,
+)
 from zar.store.rows import (
     abandons,
     action_rows,
+    device_seen_at,
     games_query,
+    insert_access,
+    insert_invitation,
+    read_invitation,
     read_log,
+    read_seating,
     record_from_rows,
+    seating_text,
     settings_text,
+    spend_invitation,
     summary_of,
+    turn_of,
+    write_seating,
 )
 
 __all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
@@ -77,6 +94,37 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP INDEX IF EXISTS games_by_kind",
         "CREATE INDEX games_listed ON games (abandoned, finished, updated_at)",
         "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at)",
+    ),
+    # 4: seats that belong to devices: the game's seating, who may reach it, the devices'
+    # credentials (their keys) and the invitations
+    (
+        "ALTER TABLE games ADD COLUMN seating TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE games ADD COLUMN seating_rev INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN turn INTEGER NOT NULL DEFAULT -1",
+        "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
+        " ELSE coalesce((summary::jsonb ->> 'seat')::integer, -1) END",
+        """CREATE TABLE access (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            device TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            PRIMARY KEY (device, game_id, seat)
+        )""",
+        "CREATE INDEX access_by_game ON access (game_id)",
+        """CREATE TABLE devices (
+            key TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            seen_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE invitations (
+            key TEXT PRIMARY KEY,
+            code TEXT UNIQUE,
+            game_id TEXT NOT NULL REFERENCES games(id),
+            kind TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            spent_by TEXT
+        )""",
+        "CREATE INDEX invitations_by_game ON invitations (game_id)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -149,14 +197,25 @@ class PostgresStore:
         except (psycopg.OperationalError, errors.ReadOnlySqlTransaction) as error:
             raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=writing) from error
 
-    def create(self, game_id: str, record: Record, now: str, summary: Mapping[str, Any]) -> None:
+    def create(
+        self,
+        game_id: str,
+        record: Record,
+        now: str,
+        summary: Mapping[str, Any],
+        *,
+        seating: Seating | None = None,
+    ) -> None:
         settings = settings_text(record)
-        with self._connection(writing=True) as db:
+        with self._connection(writing=True) as db, db.transaction():
             db.execute(
-                "INSERT INTO games (id, kind, settings, created_at, updated_at, summary)"
-                " VALUES (%s, %s, %s, %s, %s, %s)",
-                (game_id, record.kind, settings, now, now, json.dumps(summary)),
-            )
+                "INSERT INTO games (id, kind, settings, created_at, updated_at, summary,"
+                " seating, turn) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                (game_id, record.kind, settings, now, now, json.dumps(summary),
+                 seating_text(seating), turn_of(False, summary)),
+            )  # fmt: skip
+            if seating is not None:
+                insert_access(db, "%s", game_id, seating)
 
     def append(
         self,
@@ -167,19 +226,23 @@ class PostgresStore:
         *,
         finished: bool,
         summary: Mapping[str, Any],
+        seating_rev: int | None = None,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
-        An :class:`~zar.record.Abandon` among them marks the game abandoned."""
+        An :class:`~zar.record.Abandon` among them marks the game abandoned. With
+        ``seating_rev``: only while the seating is at that revision (the row's lock keeps it
+        there until the commit)."""
         version = expected_version + len(actions)
         with self._connection(writing=True) as db:
             try:
                 with db.transaction():
                     row = db.execute(
-                        "SELECT version FROM games WHERE id = %s FOR UPDATE", (game_id,)
+                        "SELECT version, seating_rev FROM games WHERE id = %s FOR UPDATE",
+                        (game_id,),
                     ).fetchone()
                     if row is None:
                         raise UnknownGame(game_id)
-                    if row[0] != expected_version:
+                    if row[0] != expected_version or seating_rev not in (None, row[1]):
                         raise Conflict(row[0])
                     with db.cursor() as cursor:
                         cursor.executemany(
@@ -187,17 +250,74 @@ class PostgresStore:
                             " VALUES (%s, %s, %s, %s)",
                             action_rows(game_id, expected_version, actions, now),
                         )
+                    abandoned = abandons(actions)
                     db.execute(
                         "UPDATE games SET version = %s, finished = %s, abandoned = %s,"
-                        " updated_at = %s, summary = %s WHERE id = %s",
-                        (version, finished, abandons(actions), now, json.dumps(summary), game_id),
-                    )
+                        " updated_at = %s, summary = %s, turn = %s WHERE id = %s",
+                        (version, finished, abandoned, now, json.dumps(summary),
+                         turn_of(finished or abandoned, summary), game_id),
+                    )  # fmt: skip
                     db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{version}"))
             except errors.UniqueViolation:
                 # Only if the row lock were bypassed: the key still refuses a second version.
                 row = db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
                 raise Conflict(row[0] if row else expected_version) from None
         return version
+
+    def seating(self, game_id: str) -> Seating | None:
+        """Who holds the game's seats, at its revision; None for a game from before seats."""
+        with self._connection(writing=False) as db:
+            return read_seating(db, "%s", game_id)
+
+    def reseat(self, game_id: str, seating: Seating) -> None:
+        """Keep ``seating`` (one revision on from the stored one) and who may reach the game;
+        every process hears of it (``game_id:seating``) when it commits. The game's row is
+        locked meanwhile, as by an append."""
+        with self._connection(writing=True) as db, db.transaction():
+            row = db.execute(
+                "SELECT version FROM games WHERE id = %s FOR UPDATE", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise UnknownGame(game_id)
+            if not write_seating(db, "%s", game_id, seating):
+                raise Conflict(row[0])
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:seating"))
+
+    def add_device(self, key: str, now: str) -> None:
+        with self._connection(writing=True) as db:
+            db.execute(
+                "INSERT INTO devices (key, created_at, seen_at) VALUES (%s, %s, %s)",
+                (key, now, now),
+            )
+
+    def device_seen(self, key: str, now: str, since: str) -> bool:
+        """Whether ``key`` is a device's, used since ``since``; its use is noted once a day at
+        most (a read, most of the time)."""
+        with self._connection(writing=False) as db:
+            seen = device_seen_at(db, "%s", key)
+        if seen is None or seen < since:
+            return False
+        if seen[:10] != now[:10]:
+            with self._connection(writing=True) as db:
+                db.execute("UPDATE devices SET seen_at = %s WHERE key = %s", (now, key))
+        return True
+
+    def add_invitation(self, invitation: Invitation) -> None:
+        with self._connection(writing=True) as db:
+            insert_invitation(db, "%s", invitation)
+
+    def invitation(self, *, key: str | None = None, code: str | None = None) -> Invitation | None:
+        with self._connection(writing=False) as db:
+            return read_invitation(db, "%s", key, code)
+
+    def spend(self, key: str, device: str) -> bool:
+        with self._connection(writing=True) as db:
+            return spend_invitation(db, "%s", key, device)
+
+    def announce(self, game_id: str, note: str) -> None:
+        """``NOTIFY zar_games, 'game_id:note'``: every process watching hears it."""
+        with self._connection(writing=True) as db:
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{note}"))
 
     def load(self, game_id: str) -> Record:
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
@@ -218,15 +338,18 @@ class PostgresStore:
         kind: str | None = None,
         limit: int = 50,
         offset: int = 0,
+        device: str | None = None,
     ) -> list[GameSummary]:
         """The latest games first, never an abandoned one; only finished or unfinished ones,
         or of one kind, if asked; ``limit`` of them after the first ``offset``."""
-        query, params = games_query("%s", finished=finished, kind=kind, limit=limit, offset=offset)
+        query, params = games_query(
+            "%s", finished=finished, kind=kind, limit=limit, offset=offset, device=device
+        )
         with self._connection(writing=False) as db:
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
 
-    def watch(self, changed: Callable[[str | None, int], None]) -> Callable[[], None]:
+    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
         """Listen on ``zar_games`` in a thread of its own, with a connection of its own.
 
         Listening has begun when this returns. If the connection drops, the thread connects
@@ -238,17 +361,26 @@ class PostgresStore:
         except psycopg.Error as error:
             raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
 
+        def heard(payload: str) -> None:
+            """``id:version`` (an append), ``id:seating``, ``id:note`` (announced); another
+            program's words are ignored."""
+            game_id, _, what = payload.partition(":")
+            if not game_id or not what:
+                return
+            if what.isdigit():
+                changed(game_id, int(what), "")
+            elif what == "seating" or what.startswith("presence "):
+                changed(game_id, -1, what)
+
         def run() -> None:
             db: psycopg.Connection[Any] | None = first
             while not stop.is_set():
                 try:
                     if db is None:
                         db = self._listen()
-                        changed(None, 0)
+                        changed(None, 0, "")
                     for note in db.notifies(timeout=0.5):
-                        game_id, _, version = note.payload.rpartition(":")
-                        if game_id and version.isdigit():  # not another program's words
-                            changed(game_id, int(version))
+                        heard(note.payload)
                 except psycopg.Error:
                     if db is not None:
                         db.close()

@@ -1,23 +1,37 @@
-"""What both stores write and read alike: a game's settings and actions as JSON text, and
-the list of games as one query, in the driver's placeholder style (``?`` or ``%s``)."""
+"""What both stores write and read alike: a game's settings and actions as JSON text, its
+seating and who may reach it, and the list of games as one query, in the driver's
+placeholder style (``?`` or ``%s``)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from zar.record import Abandon, Action, Record, action_to_json
-from zar.store.base import GameSummary, UnknownGame
+from zar.seating import Seating
+from zar.store.base import GameSummary, Invitation, UnknownGame
 
 __all__ = [
+    "HOST",
+    "WATCHER",
     "abandons",
+    "access_rows",
     "action_rows",
+    "device_seen_at",
     "games_query",
+    "insert_access",
+    "insert_invitation",
+    "read_invitation",
     "read_log",
+    "read_seating",
     "record_from_rows",
+    "seating_text",
     "settings_text",
+    "spend_invitation",
     "summary_of",
+    "turn_of",
+    "write_seating",
 ]
 
 
@@ -47,6 +61,101 @@ def abandons(actions: Sequence[Action]) -> bool:
     return any(isinstance(action, Abandon) for action in actions)
 
 
+# The seat an access row names for a host or a watcher, who hold no seat by that row.
+HOST = -1
+WATCHER = -2
+
+
+def seating_text(seating: Seating | None) -> str:
+    """A seating as stored: JSON, or nothing for a game from before seats."""
+    return "" if seating is None else json.dumps(seating.to_json())
+
+
+def access_rows(game_id: str, seating: Seating) -> list[tuple[str, str, int]]:
+    """The rows (game_id, device, seat) that say who may reach the game: a row per seat held,
+    one for the host, one per watcher. The lists of a device's games read them."""
+    rows = {(game_id, seating.host, HOST)}
+    rows |= {(game_id, device, seat) for seat, device in enumerate(seating.holders) if device}
+    rows |= {(game_id, device, WATCHER) for device in seating.watchers}
+    return sorted(rows)
+
+
+def turn_of(finished: bool, summary: Mapping[str, Any]) -> int:
+    """The seat on turn, for the list of a device's games (the games where it is its turn
+    first); -1 once the game is over."""
+    seat = summary.get("seat", -1)
+    return -1 if finished or summary.get("abandoned") or type(seat) is not int else seat
+
+
+def read_seating(db: Connection, mark: str, game_id: str) -> Seating | None:
+    """The game's seating at its revision (None: from before seats); :class:`UnknownGame`."""
+    row = db.execute(
+        f"SELECT seating, seating_rev FROM games WHERE id = {mark}", (game_id,)
+    ).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    return Seating.from_json(json.loads(row[0]), row[1]) if row[0] else None
+
+
+def write_seating(db: Connection, mark: str, game_id: str, seating: Seating) -> bool:
+    """Keep ``seating`` if the stored one is still the revision before it, and who may reach
+    the game by it; false (nothing written) if it moved on. In the caller's transaction."""
+    done = db.execute(
+        f"UPDATE games SET seating = {mark}, seating_rev = {mark}"
+        f" WHERE id = {mark} AND seating_rev = {mark}",
+        (seating_text(seating), seating.rev, game_id, seating.rev - 1),
+    ).rowcount
+    if not done:
+        return False
+    db.execute(f"DELETE FROM access WHERE game_id = {mark}", (game_id,))
+    insert_access(db, mark, game_id, seating)
+    return True
+
+
+def insert_access(db: Connection, mark: str, game_id: str, seating: Seating) -> None:
+    for row in access_rows(game_id, seating):
+        db.execute(
+            f"INSERT INTO access (game_id, device, seat) VALUES ({mark}, {mark}, {mark})", row
+        )
+
+
+def insert_invitation(db: Connection, mark: str, invitation: Invitation) -> None:
+    db.execute(
+        "INSERT INTO invitations (key, code, game_id, kind, created_at, expires_at, spent_by)"
+        f" VALUES ({', '.join([mark] * 7)})",
+        (invitation.key, invitation.code, invitation.game_id, invitation.kind,
+         invitation.created_at, invitation.expires_at, invitation.spent_by),
+    )  # fmt: skip
+
+
+def read_invitation(
+    db: Connection, mark: str, key: str | None, code: str | None
+) -> Invitation | None:
+    """The invitation of this key, or else of this short code."""
+    column, value = ("key", key) if key is not None else ("code", code)
+    row = db.execute(
+        "SELECT key, code, game_id, kind, created_at, expires_at, spent_by"
+        f" FROM invitations WHERE {column} = {mark}",
+        (value,),
+    ).fetchone()
+    return None if row is None else Invitation(*row)
+
+
+def spend_invitation(db: Connection, mark: str, key: str, device: str) -> bool:
+    """Spent by ``device``, if nobody else spent it first."""
+    done = db.execute(
+        f"UPDATE invitations SET spent_by = {mark} WHERE key = {mark}"
+        f" AND (spent_by IS NULL OR spent_by = {mark})",
+        (device, key, device),
+    ).rowcount
+    return bool(done)
+
+
+def device_seen_at(db: Connection, mark: str, key: str) -> str | None:
+    row = db.execute(f"SELECT seen_at FROM devices WHERE key = {mark}", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
 def read_log(db: Connection, mark: str, game_id: str) -> tuple[str, list[tuple[str, str]]]:
     """A game's settings row and its log, each action with the time it was stored, in order,
     in the driver's placeholder style; raises :class:`UnknownGame`."""
@@ -64,31 +173,51 @@ def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
 
 
 def games_query(
-    mark: str, *, finished: bool | None, kind: str | None, limit: int, offset: int
+    mark: str,
+    *,
+    finished: bool | None,
+    kind: str | None,
+    limit: int,
+    offset: int,
+    device: str | None = None,
 ) -> tuple[str, tuple[Any, ...]]:
     """``SELECT`` the latest games first, never an abandoned one; only finished or unfinished
-    ones, or of one kind; ``limit`` of them after the first ``offset``.
+    ones, or of one kind; ``limit`` of them after the first ``offset``. With ``device``: only
+    the games it may reach, those where it is its turn first.
 
     >>> games_query("?", finished=True, kind=None, limit=5, offset=10)[1]
-    (False, True, 5, 10)
+    ('', False, True, 5, 10)
     """
-    query = "SELECT id, kind, created_at, updated_at, version, finished, summary FROM games"
-    where = [f"abandoned = {mark}"]
-    params: list[Any] = [False]
+    turn = f"EXISTS (SELECT 1 FROM access t WHERE t.game_id = g.id AND t.device = {mark}" \
+        " AND t.seat = g.turn)"  # fmt: skip
+    query = (
+        f"SELECT g.id, g.kind, g.created_at, g.updated_at, g.version, g.finished, g.summary,"
+        f" {turn} FROM games g"
+    )
+    where = [f"g.abandoned = {mark}"]
+    params: list[Any] = [device or "", False]
+    if device is not None:
+        where.append(
+            f"EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
+        )
+        params.append(device)
     if finished is not None:
-        where.append(f"finished = {mark}")
+        where.append(f"g.finished = {mark}")
         params.append(finished)
     if kind is not None:
-        where.append(f"kind = {mark}")
+        where.append(f"g.kind = {mark}")
         params.append(kind)
     query += " WHERE " + " AND ".join(where)
-    query += f" ORDER BY updated_at DESC, id LIMIT {mark} OFFSET {mark}"
+    order = f"{turn} DESC, " if device is not None else ""
+    if device is not None:
+        params.append(device)
+    query += f" ORDER BY {order}g.updated_at DESC, g.id LIMIT {mark} OFFSET {mark}"
     return query, (*params, limit, offset)
 
 
 def summary_of(row: Sequence[Any]) -> GameSummary:
     """A row of :func:`games_query` as a :class:`GameSummary`."""
-    id_, kind, created_at, updated_at, version, finished, summary = row
+    id_, kind, created_at, updated_at, version, finished, summary, my_turn = row
     return GameSummary(
         id=id_,
         kind=kind,
@@ -97,4 +226,5 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
         version=version,
         finished=bool(finished),
         summary=json.loads(summary),
+        my_turn=bool(my_turn),
     )

@@ -18,15 +18,32 @@ from pathlib import Path
 from typing import Any
 
 from zar.record import Action, Record
-from zar.store.base import Conflict, GameSummary, StoreUnavailable, UnknownGame, UnusableStore
+from zar.seating import Seating
+from zar.store.base import (
+    Conflict,
+    GameSummary,
+    Invitation,
+    StoreUnavailable,
+    UnknownGame,
+    UnusableStore,
+)
 from zar.store.rows import (
     abandons,
     action_rows,
+    device_seen_at,
     games_query,
+    insert_access,
+    insert_invitation,
+    read_invitation,
     read_log,
+    read_seating,
     record_from_rows,
+    seating_text,
     settings_text,
+    spend_invitation,
     summary_of,
+    turn_of,
+    write_seating,
 )
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SqliteStore"]
@@ -66,6 +83,37 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP INDEX IF EXISTS games_by_kind",
         "CREATE INDEX games_listed ON games (abandoned, finished, updated_at)",
         "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at)",
+    ),
+    # 4: seats that belong to devices: the game's seating, who may reach it, the devices'
+    # credentials (their keys) and the invitations
+    (
+        "ALTER TABLE games ADD COLUMN seating TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE games ADD COLUMN seating_rev INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN turn INTEGER NOT NULL DEFAULT -1",
+        "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
+        " ELSE coalesce(json_extract(summary, '$.seat'), -1) END",
+        """CREATE TABLE access (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            device TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            PRIMARY KEY (device, game_id, seat)
+        )""",
+        "CREATE INDEX access_by_game ON access (game_id)",
+        """CREATE TABLE devices (
+            key TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            seen_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE invitations (
+            key TEXT PRIMARY KEY,
+            code TEXT UNIQUE,
+            game_id TEXT NOT NULL REFERENCES games(id),
+            kind TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            spent_by TEXT
+        )""",
+        "CREATE INDEX invitations_by_game ON invitations (game_id)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -134,9 +182,12 @@ class SqliteStore:
         version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
         return version
 
-    def watch(self, changed: Callable[[str | None, int], None]) -> Callable[[], None]:
+    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
         """Nothing to watch: one process serves a SQLite file and announces its own changes."""
         return lambda: None
+
+    def announce(self, game_id: str, note: str) -> None:
+        """Nobody else to tell: one process serves a SQLite file."""
 
     def close(self) -> None:
         with self._lock:
@@ -176,14 +227,25 @@ class SqliteStore:
                     raise
                 raise StoreUnavailable(f"{self.name}: {error}", writing=False) from error
 
-    def create(self, game_id: str, record: Record, now: str, summary: Mapping[str, Any]) -> None:
+    def create(
+        self,
+        game_id: str,
+        record: Record,
+        now: str,
+        summary: Mapping[str, Any],
+        *,
+        seating: Seating | None = None,
+    ) -> None:
         settings = settings_text(record)
         with self._writing() as db:
             db.execute(
-                "INSERT INTO games (id, kind, settings, created_at, updated_at, summary)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, record.kind, settings, now, now, json.dumps(summary)),
-            )
+                "INSERT INTO games (id, kind, settings, created_at, updated_at, summary,"
+                " seating, turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, record.kind, settings, now, now, json.dumps(summary),
+                 seating_text(seating), turn_of(False, summary)),
+            )  # fmt: skip
+            if seating is not None:
+                insert_access(db, "?", game_id, seating)
 
     def append(
         self,
@@ -194,26 +256,76 @@ class SqliteStore:
         *,
         finished: bool,
         summary: Mapping[str, Any],
+        seating_rev: int | None = None,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
-        An :class:`~zar.record.Abandon` among them marks the game abandoned."""
+        An :class:`~zar.record.Abandon` among them marks the game abandoned. With
+        ``seating_rev``: only while the seating is at that revision."""
         with self._writing() as db:
-            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute(
+                "SELECT version, seating_rev FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
             if row is None:
                 raise UnknownGame(game_id)
-            if row[0] != expected_version:
+            if row[0] != expected_version or seating_rev not in (None, row[1]):
                 raise Conflict(row[0])
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
                 action_rows(game_id, expected_version, actions, now),
             )
             version = expected_version + len(actions)
+            abandoned = abandons(actions)
             db.execute(
                 "UPDATE games SET version = ?, finished = ?, abandoned = ?, updated_at = ?,"
-                " summary = ? WHERE id = ?",
-                (version, finished, abandons(actions), now, json.dumps(summary), game_id),
-            )
+                " summary = ?, turn = ? WHERE id = ?",
+                (version, finished, abandoned, now, json.dumps(summary),
+                 turn_of(finished or abandoned, summary), game_id),
+            )  # fmt: skip
         return version
+
+    def seating(self, game_id: str) -> Seating | None:
+        """Who holds the game's seats, at its revision; None for a game from before seats."""
+        with self._reading() as db:
+            return read_seating(db, "?", game_id)
+
+    def reseat(self, game_id: str, seating: Seating) -> None:
+        """Keep ``seating`` (one revision on from the stored one) and who may reach the game."""
+        with self._writing() as db:
+            if not write_seating(db, "?", game_id, seating):
+                row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    raise UnknownGame(game_id)
+                raise Conflict(row[0])
+
+    def add_device(self, key: str, now: str) -> None:
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO devices (key, created_at, seen_at) VALUES (?, ?, ?)", (key, now, now)
+            )
+
+    def device_seen(self, key: str, now: str, since: str) -> bool:
+        """Whether ``key`` is a device's, used since ``since``; its use is noted once a day at
+        most (a read, most of the time)."""
+        with self._reading() as db:
+            seen = device_seen_at(db, "?", key)
+        if seen is None or seen < since:
+            return False
+        if seen[:10] != now[:10]:
+            with self._writing() as db:
+                db.execute("UPDATE devices SET seen_at = ? WHERE key = ?", (now, key))
+        return True
+
+    def add_invitation(self, invitation: Invitation) -> None:
+        with self._writing() as db:
+            insert_invitation(db, "?", invitation)
+
+    def invitation(self, *, key: str | None = None, code: str | None = None) -> Invitation | None:
+        with self._reading() as db:
+            return read_invitation(db, "?", key, code)
+
+    def spend(self, key: str, device: str) -> bool:
+        with self._writing() as db:
+            return spend_invitation(db, "?", key, device)
 
     def load(self, game_id: str) -> Record:
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
@@ -234,10 +346,13 @@ class SqliteStore:
         kind: str | None = None,
         limit: int = 50,
         offset: int = 0,
+        device: str | None = None,
     ) -> list[GameSummary]:
         """The latest games first, never an abandoned one; only finished or unfinished ones,
         or of one kind, if asked; ``limit`` of them after the first ``offset``."""
-        query, params = games_query("?", finished=finished, kind=kind, limit=limit, offset=offset)
+        query, params = games_query(
+            "?", finished=finished, kind=kind, limit=limit, offset=offset, device=device
+        )
         with self._reading() as db:
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]

@@ -36,9 +36,13 @@ export async function call(method, path, body) {
 export const get = (path) => call("GET", path);
 export const post = (path, body) => call("POST", path, body);
 
-/** Follow a game live: `onView` gets each state the server sends. Returns a closer. */
-export function follow(gameId, onView) {
+/** Follow a game live: `onView` gets each state the server sends; `onLink(up)` hears the
+ * stream drop and come back (the browser reconnects by itself, saying the last version it
+ * had; the server answers with the state now). Returns a closer. */
+export function follow(gameId, onView, onLink = () => {}) {
   const source = new EventSource(`/api/games/${encodeURIComponent(gameId)}/events?lang=${lang}`);
   source.onmessage = (event) => onView(JSON.parse(event.data));
+  source.onopen = () => onLink(true);
+  source.onerror = () => onLink(source.readyState === EventSource.OPEN);
   return () => source.close();
 }

@@ -12,6 +12,7 @@ import { FarkleBoard } from "./farkle.js";
 import { celebrate, feel, stayAwake } from "./feedback.js";
 import { names, num, t } from "./i18n.js";
 import { exportLinks } from "./links.js";
+import { InviteDialog } from "./invite.js";
 import { fast, instant, recallChoices, rememberChoices, setFast, setSounds, sounds } from "./prefs.js";
 import { reviewOpener } from "./review.js";
 import { YamsBoard } from "./yams.js";
@@ -69,7 +70,9 @@ export class GameScreen {
     this.build(view);
     this.show(view);
     this.restore(saved);
-    this.unfollow = follow(this.id, (live) => this.show(live));
+    this.unfollow = follow(this.id, (live) => this.show(live), (up) => this.link(up));
+    this.visible = () => this.titled();
+    document.addEventListener("visibilitychange", this.visible);
     this.sleep = stayAwake();
     document.addEventListener("keydown", this.keys);
   }
@@ -80,14 +83,52 @@ export class GameScreen {
     this.unfollow?.();
     this.sleep?.();
     this.board?.close();
+    this.invite?.close();
     this.hideBanner();
+    document.removeEventListener("visibilitychange", this.visible);
     document.removeEventListener("keydown", this.keys);
     document.getElementById("turn").replaceChildren();
   }
 
-  /** Whether this screen plays `seat`: every person's seat on a shared phone. */
+  /** Whether this screen plays `seat`: a seat this device holds, and the computer does
+   * not play meanwhile (on one phone passed around: every person's seat). */
   owns(seat) {
-    return !this.players[seat].computer;
+    const view = this.view;
+    if (!view?.you) return !this.players[seat].computer;
+    return view.you.seats.includes(seat) && !view.seats[seat].standin;
+  }
+
+  /** Whether the computer plays the seat on turn: its own, or an absent person's. */
+  computerPlays(view) {
+    return view.players[view.seat].computer || Boolean(view.seats?.[view.seat]?.standin);
+  }
+
+  /** Whether this screen steps the computer's turns: the host's, or, when the host's phone
+   * is away, a player's (several may: the server takes one step a version). */
+  drives(view) {
+    const role = view.you?.role;
+    if (role === undefined) return true;
+    if (role === "host") return true;
+    if (role !== "player") return false;
+    return !view.seats.some((seat) => seat.holder === "host" && seat.here);
+  }
+
+  /** The live stream dropped (the controls wait) or came back. */
+  link(up) {
+    if (this.connected === up) return;
+    this.connected = up;
+    this.section?.classList.toggle("offline-link", !up);
+    text(this.linkLine, up ? "" : t("reconnecting"));
+    if (this.view) this.render();
+  }
+
+  /** The tab's title says it is this phone's turn when the tab is out of sight. */
+  titled() {
+    const view = this.view;
+    if (!view) return;
+    const name = t(view.game === "yams" ? "yams" : "10000");
+    const mine = !view.over && view.you && this.owns(view.seat);
+    document.title = mine && document.hidden ? `● ${t("your-turn")} · ${name} · Zar` : `${name} · Zar`;
   }
 
   build(view) {
@@ -102,10 +143,14 @@ export class GameScreen {
       owns: (seat) => this.owns(seat),
     };
     this.board = view.game === "yams" ? new YamsBoard(view, ctx) : new FarkleBoard(view, ctx);
+    this.connected = true;
+    this.linkLine = h("p", { class: "link-line" });
+    this.elsewhere = h("p", { class: "elsewhere" }); // whose turn it is, on which phone
     this.notices = h("p", { class: "notices" });
     this.narration = h("p", { class: "say" });
     this.answer = h("p", { class: "answer" });
-    this.status = h("div", { class: "status", role: "status" }, this.notices, this.answer, this.narration);
+    this.status = h("div", { class: "status", role: "status" },
+      this.linkLine, this.notices, this.answer, this.narration);
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
     this.coach = new Coach(this.id, this.board, view.game, (open) => {
       if (open) this.board.hold(); // a player reading the coach is not rushed
@@ -113,14 +158,25 @@ export class GameScreen {
     });
     this.undoButton = h("button", { type: "button", class: "undo", hidden: true }, t("undo"));
     this.undoButton.addEventListener("click", () => this.undo());
-    this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton);
-    this.board.play.append(this.turnTools);
+    // A seat of this phone's that the computer plays meanwhile: taken back in one tap.
+    this.resumeButton = h("button", { type: "button", class: "resume-seat", hidden: true }, t("resume-seat"));
+    this.resumeButton.addEventListener("click", () => this.resume());
+    this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton, this.resumeButton);
+    this.board.play.append(this.elsewhere, this.turnTools);
     const tools = h("div", { class: "tools" });
     if (view.players.some((p) => p.computer)) {
       this.speed = this.toggle(t("speed-up"), fast, setFast, () => {
         if (!this.busy) this.schedule();
       });
       tools.append(this.speed);
+    }
+    if (view.you?.role === "host") {
+      this.inviteButton = h("button", { type: "button", class: "invite-button" }, t("invite"));
+      this.inviteButton.addEventListener("click", () => {
+        this.invite ??= new InviteDialog(this.id, (moved) => this.show(moved));
+        this.invite.open(this.view);
+      });
+      tools.append(this.inviteButton);
     }
     tools.append(this.toggle(t("sounds"), sounds, setSounds, () => feel("throw")),
       h("p", { class: "keys" }, t(`keys-help-${view.game === "yams" ? "yams" : "10000"}`)));
@@ -150,7 +206,15 @@ export class GameScreen {
   show(view) {
     if (this.closed || !this.board) return false;
     const prev = this.view;
-    if (prev && view.version <= prev.version) return false;
+    if (prev && view.version < prev.version) return false;
+    if (prev && view.version === prev.version) {
+      // The same moves, another table: a seat taken or handed over, a phone come or gone.
+      if ((view.seating_rev ?? 0) < (prev.seating_rev ?? 0)) return false;
+      this.view = view;
+      this.render();
+      this.schedule();
+      return JSON.stringify(view.seats) !== JSON.stringify(prev.seats);
+    }
     this.view = view;
     this.feedback = "";
     // An undo shows the decision's moment again: no throw to tell, no dice to tumble.
@@ -175,7 +239,8 @@ export class GameScreen {
   render(prev = null, fresh = false) {
     const view = this.view;
     const mine = !view.over && this.owns(view.seat);
-    this.board.render(view, { mine, busy: this.busy, prev, fresh });
+    // Without the live stream, what the phone shows may be old: it waits to act.
+    this.board.render(view, { mine, busy: this.busy || !this.connected, prev, fresh });
     this.section.dataset.version = view.version; // which state is on screen, for tests and bug reports
     this.coach.update(view);
     this.undoButton.hidden = !view.can_undo;
@@ -187,7 +252,11 @@ export class GameScreen {
       this.notices.replaceChildren(...notices.map((words) => h("span", {}, words)));
     }
     text(this.answer, this.feedback);
+    text(this.elsewhere, this.whereTurn(view));
+    this.resumeButton.hidden = !this.standins(view).length;
+    this.invite?.drawTable(view);
     this.header(view);
+    this.titled();
     this.remember();
     this.keepFocus();
   }
@@ -198,6 +267,34 @@ export class GameScreen {
     const now = document.activeElement;
     const lost = !now || now === document.body || now.disabled || now.closest("[hidden]");
     if (lost) this.board.focusTarget()?.focus({ preventScroll: true });
+  }
+
+  /** This phone's seats that the computer plays meanwhile. */
+  standins(view) {
+    return (view.you?.seats ?? []).filter((seat) => view.seats[seat].standin);
+  }
+
+  async resume() {
+    for (const seat of this.standins(this.view)) {
+      const response = await post(`/api/games/${encodeURIComponent(this.id)}/seats/${seat}`, { to: "holder" });
+      if (!response.ok) {
+        this.tell(response.data.detail);
+        return;
+      }
+      this.show(response.data);
+    }
+  }
+
+  /** Whose turn it is and where, when it is played on another phone (or this one watches). */
+  whereTurn(view) {
+    if (view.over || !view.you) return "";
+    const name = view.players[view.seat].name;
+    const seat = view.seats[view.seat];
+    if (view.you.role === "watcher") return t("you-watch", { name });
+    if (seat.standin) return t("turn-standin", { name });
+    if (seat.holder === "guest") return t("turn-elsewhere", { name });
+    if (seat.holder === "host") return t("turn-host-phone", { name });
+    return "";
   }
 
   header(view) {
@@ -309,7 +406,7 @@ export class GameScreen {
   schedule(wait = instant ? 0 : fast() ? FAST_STEP_MS : STEP_MS) {
     clearTimeout(this.stepTimer);
     const view = this.view;
-    if (this.closed || !view || view.over || !view.players[view.seat].computer) return;
+    if (this.closed || !view || view.over || !this.computerPlays(view) || !this.drives(view)) return;
     this.stepTimer = setTimeout(() => this.act({ type: "computer" }), wait);
   }
 

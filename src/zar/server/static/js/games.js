@@ -46,6 +46,7 @@ export function unfinishedItem(game, { onOpen, onGone }) {
   const scores = game.players.map((name, seat) => `${name} ${num(game.totals[seat])}`).join(" · ");
   const turn = game.players[game.seat];
   const link = h("a", { href: address(game.id), class: "resume-game" },
+    game.my_turn ? h("span", { class: "my-turn" }, t("your-turn")) : null,
     h("span", { class: "what" }, label(t("continue"), gameName(game.game)),
       h("span", { class: "where" }, ` · ${progress(game)} · ${t("turn-of", { name: turn })}`)),
     h("span", { class: "who" }, scores,

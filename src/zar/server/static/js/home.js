@@ -18,7 +18,9 @@ export function homeData() {
   return Promise.all([get(`/api/games?finished=false&limit=${SHOWN + 1}`), get("/api/network")]);
 }
 
-export async function showHome(root, { onNewGame, onOpen, onLanguage, nav, data = homeData(), current = () => true }) {
+export async function showHome(root, {
+  onNewGame, onOpen, onLanguage, onJoin, nav, data = homeData(), current = () => true,
+}) {
   const [games, network] = await data;
   if (!current()) return; // another screen was asked for meanwhile
   const fresh = h("button", { type: "button", class: "primary big-button" }, t("new-game"));
@@ -48,6 +50,7 @@ export async function showHome(root, { onNewGame, onOpen, onLanguage, nav, data 
     h("h1", { class: "tagline" }, t("tagline")),
     resume(games.ok ? games.data : [], onOpen, nav),
     h("div", { class: "start" }, fresh),
+    joinByCode(onJoin),
     h("div", { class: "more" }, screenLink(t("history"), { view: "history" }, nav),
       screenLink(t("stats"), { view: "stats" }, nav)),
     h("div", { class: "cards" }, card("yams", t("yams-about"), [5, 5, 5, 5, 5]),
@@ -67,6 +70,21 @@ function resume(games, onOpen, nav) {
   const all = games.length > SHOWN ? screenLink(t("see-all"), { view: "games" }, nav, "see-all") : null;
   section.append(h("h2", { id: "resume-title" }, t("unfinished-games")), list, all ?? "");
   return section;
+}
+
+/** `Kodla katıl`: the short code another phone's host read out, when no camera is at hand. */
+function joinByCode(onJoin) {
+  const input = h("input", { type: "text", name: "code", id: "join-code", autocomplete: "off",
+    autocapitalize: "characters", spellcheck: "false", maxlength: 9, enterkeyhint: "go",
+    placeholder: "K7M 2QX" });
+  const form = h("form", { class: "join-code" },
+    h("label", { for: "join-code" }, t("join-by-code")), h("div", { class: "row" }, input,
+      h("button", { type: "submit" }, t("join"))));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (input.value.trim()) onJoin({ secret: input.value.trim() });
+  });
+  return form;
 }
 
 /** Where a phone on the same network opens the app: the address and its QR code. */

@@ -10,6 +10,7 @@ import { GameScreen } from "./game.js";
 import { GamesScreen } from "./games.js";
 import { homeData, showHome } from "./home.js";
 import { loadWords, t } from "./i18n.js";
+import { invitationInAddress, JoinScreen, keep, kept } from "./join.js";
 import { NewGameDialog } from "./newgame.js";
 import { Offline } from "./offline.js";
 import {
@@ -54,6 +55,13 @@ function home() {
   go({});
 }
 
+/** Join with an invitation (a link's secret, a typed code): its screen, at ?view=join. */
+function join(invitation) {
+  keep(invitation);
+  history.pushState(null, "", place({ view: "join" }));
+  route();
+}
+
 async function language(code) {
   rememberLang(code);
   const params = new URLSearchParams(location.search);
@@ -90,9 +98,14 @@ function route(view = null, data = null) {
     later("./stats.js", (m) => new m.StatsScreen(app, params.get("kind"), nav));
   } else if (params.get("view") === "games") {
     screen = new GamesScreen(app, nav, open);
+  } else if (params.get("view") === "join" && kept()) {
+    screen = new JoinScreen(app, kept(), (game, view) => {
+      history.replaceState(null, "", place({ game }));
+      route(view);
+    });
   } else {
-    showHome(app, { onNewGame: newGame, onOpen: open, onLanguage: language, nav, data: data ?? homeData(),
-      current: () => ticket === routes });
+    showHome(app, { onNewGame: newGame, onOpen: open, onLanguage: language, onJoin: join, nav,
+      data: data ?? homeData(), current: () => ticket === routes });
   }
   window.scrollTo(0, 0);
 }
@@ -119,6 +132,12 @@ async function boot() {
   }
   words = true;
   labelHeader();
+  // An invitation's link: its secret is taken out of the address at once.
+  const invitation = invitationInAddress();
+  if (invitation) {
+    join(invitation);
+    return;
+  }
   route(null, home);
 }
 

@@ -4,6 +4,7 @@
 
 import { attr, h, pill, seatClass, text } from "./dom.js";
 import { label, num, t } from "./i18n.js";
+import { presence, whereSeat } from "./invite.js";
 
 const FLASH_MS = 1800; // a bank's "+450" or a box written, beside the total
 
@@ -14,14 +15,15 @@ export class Scoreboard {
     this.rows = players.map((player, seat) => {
       const total = h("span", { class: "total num" });
       const flash = h("span", { class: "flash num", "aria-hidden": "true" });
-      const parts = [pill(player, seat), total, flash];
+      const where = h("span", { class: "where", "aria-hidden": "true" });
+      const parts = [pill(player, seat), total, flash, where];
       const fill = h("span", { class: "fill" });
       if (target) parts.push(h("span", { class: "track", "aria-hidden": "true" }, fill));
       const who = onPick
         ? h("button", { type: "button", class: "who", "aria-pressed": "false", onclick: () => onPick(seat) }, parts)
         : h("span", { class: "who" }, parts);
       const li = h("li", { class: `score ${seatClass(seat)}` }, who);
-      return { li, who, total, fill, flash, timer: null };
+      return { li, who, total, fill, flash, where, timer: null };
     });
     this.targetLine = target ? h("p", { class: "target num" }) : null;
     this.el = h("section", { class: `scores scores-${players.length > 3 ? "many" : "few"}`, "aria-label": t("scoreboard") },
@@ -35,9 +37,19 @@ export class Scoreboard {
       text(row.total, num(view.totals[seat]));
       row.li.classList.toggle("now", !view.over && seat === view.seat);
       if (this.target) row.fill.style.width = `${Math.min(100, (100 * view.totals[seat]) / this.target)}%`;
+      // Played on another phone: whether it is here, quietly (a dot; in words for screen
+      // readers and a pointer's title).
+      const info = view.seats?.[seat];
+      const far = info && info.holder !== "you" && info.holder !== "computer";
+      const said = far ? [whereSeat(info), presence(info)].filter(Boolean).join(", ") : "";
+      row.li.classList.toggle("far", Boolean(far));
+      row.li.classList.toggle("away", Boolean(far && !info.here));
+      attr(row.li, "title", said || null);
       if (row.who.tagName === "BUTTON") {
         attr(row.who, "aria-pressed", String(seat === shown));
-        attr(row.who, "aria-description", t("show-card"));
+        attr(row.who, "aria-description", [t("show-card"), said].filter(Boolean).join("; "));
+      } else {
+        attr(row.who, "aria-description", said || null);
       }
     });
   }

@@ -1,0 +1,172 @@
+"""Who may act for whom: a game's seats and the devices that hold them.
+
+The device that starts a game is its host and holds every person's seat; an invitation
+lets another device make a seat its own, after which only that device acts for it. A
+device may hold several seats (two people sharing a phone). The host may hand an absent
+person's seat to the computer until they come back, take a seat back to its own device,
+and end the game; watchers see everything and act for nobody.
+
+Devices are named here by a key (the hash of their credential, never the credential).
+A :class:`Seating` is a value: every change returns a new one with the next revision, and
+the store keeps it only if nobody changed it meanwhile (as it keeps an action only on the
+version it was made for).
+
+>>> seats = Seating.hosted("h", (Seat("Ali"), Seat("Ece")))
+>>> seats = seats.claimed(1, "g")
+>>> seats.holds("g", 1), seats.holds("h", 1), seats.role("g"), seats.rev
+(True, False, 'player', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from zar.table import Seat
+
+__all__ = ["Forbidden", "Role", "Seating"]
+
+Role = Literal["host", "player", "watcher"]
+
+
+class Forbidden(Exception):
+    """A device asked for what its credential does not grant (a 403); ``reason`` is the key of
+    its words in the player's language."""
+
+    def __init__(self, reason: str, **details: object) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The host, the device holding each seat (None: the computer's seat), the computer's
+    level standing in for a seat meanwhile (None: its holder plays), the watchers."""
+
+    host: str
+    holders: tuple[str | None, ...]
+    standins: tuple[str | None, ...]
+    watchers: frozenset[str] = frozenset()
+    rev: int = field(default=0, compare=False)
+
+    @classmethod
+    def hosted(cls, host: str, seats: Sequence[Seat]) -> Seating:
+        """A new game's seating: the host holds every person's seat."""
+        return cls(host, tuple(None if s.computer else host for s in seats), (None,) * len(seats))
+
+    def role(self, device: str | None) -> Role | None:
+        """What ``device`` is at this table: its host, a player, a watcher, or nothing."""
+        if device is None:
+            return None
+        if device == self.host:
+            return "host"
+        if device in self.holders:
+            return "player"
+        if device in self.watchers:
+            return "watcher"
+        return None
+
+    def holds(self, device: str | None, seat: int) -> bool:
+        """Whether ``device`` acts for ``seat`` (and the computer does not, meanwhile)."""
+        return device is not None and self.holders[seat] == device and self.standins[seat] is None
+
+    def seats_of(self, device: str | None) -> tuple[int, ...]:
+        return tuple(i for i, holder in enumerate(self.holders) if device and holder == device)
+
+    @property
+    def devices(self) -> frozenset[str]:
+        """Every device with a place at the table: the host, the players, the watchers."""
+        return frozenset({self.host, *(h for h in self.holders if h), *self.watchers})
+
+    def check(self, device: str | None, intent: str, seat: int, *, over: bool = False) -> None:
+        """Refuse (:class:`Forbidden`) what ``device`` may not ask for: ``intent`` (an
+        intention's type) on ``seat`` (the seat on turn; an undo's, the decision's).
+
+        Anyone at the table but a watcher may step the computer's turn (or a seat it plays
+        meanwhile); only the host ends the game; every other intention is its seat's
+        holder's. An undo never reopens a finished game another device may have seen end.
+        """
+        role = self.role(device)
+        if role is None:
+            raise Forbidden("not-at-table")
+        if role == "watcher":
+            raise Forbidden("watching")
+        match intent:
+            case "abandon":
+                if role != "host":
+                    raise Forbidden("host-only")
+            case "computer":
+                return  # whether it is the computer's turn is the rules' to say
+            case _:
+                if self.holders[seat] is None:
+                    return  # the computer's own seat: the rules refuse a person's move there
+                if self.holders[seat] == device and self.standins[seat] is not None:
+                    raise Forbidden("standing-in", seat=seat)  # resumed first
+                if not self.holds(device, seat):
+                    raise Forbidden("not-your-seat", seat=seat)
+                if intent == "undo" and over and self.devices != {device}:
+                    raise Forbidden("seen-over")
+
+    def plays(self, seat: int) -> str | None:
+        """The computer's level standing in for ``seat``, if it plays it meanwhile."""
+        return self.standins[seat]
+
+    def _next(self, **changes: Any) -> Seating:
+        return replace(self, **changes, rev=self.rev + 1)
+
+    def claimed(self, seat: int, device: str) -> Seating:
+        """``device`` makes ``seat`` its own: only a seat the host's device still holds."""
+        self._check(seat)
+        if self.holders[seat] != self.host or device == self.host:
+            raise Forbidden("seat-taken", seat=seat)
+        holders = tuple(device if i == seat else h for i, h in enumerate(self.holders))
+        return self._next(holders=holders, watchers=self.watchers - {device})
+
+    def handed_to_computer(self, seat: int, level: str) -> Seating:
+        """The computer plays ``seat`` at ``level`` until its holder comes back."""
+        self._check(seat)
+        standins = tuple(level if i == seat else s for i, s in enumerate(self.standins))
+        return self._next(standins=standins)
+
+    def resumed(self, seat: int) -> Seating:
+        """The seat's holder plays it again."""
+        self._check(seat)
+        standins = tuple(None if i == seat else s for i, s in enumerate(self.standins))
+        return self._next(standins=standins)
+
+    def taken_back(self, seat: int) -> Seating:
+        """The host's device holds ``seat`` again (an unclaimed seat, or one left behind)."""
+        self._check(seat)
+        holders = tuple(self.host if i == seat else h for i, h in enumerate(self.holders))
+        standins = tuple(None if i == seat else s for i, s in enumerate(self.standins))
+        return self._next(holders=holders, standins=standins)
+
+    def watched_by(self, device: str) -> Seating:
+        """``device`` follows the game and acts for nobody (unless it already has a place)."""
+        if self.role(device) is not None:
+            return self
+        return self._next(watchers=self.watchers | {device})
+
+    def _check(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < len(self.holders):
+            raise Forbidden("no-such-seat", seat=seat)
+        if self.holders[seat] is None:
+            raise Forbidden("computer-seat", seat=seat)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "host": self.host,
+            "holders": list(self.holders),
+            "standins": list(self.standins),
+            "watchers": sorted(self.watchers),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], rev: int) -> Seating:
+        holders = tuple(data["holders"])
+        standins = tuple(data.get("standins") or (None,) * len(holders))
+        if len(standins) != len(holders):
+            raise ValueError("a seating names every seat once")
+        return cls(str(data["host"]), holders, standins, frozenset(data.get("watchers", ())), rev)

@@ -1,0 +1,387 @@
+"""The games this process serves: the store, a cache of records and seatings, one lock per
+game, who is following each game live and from which device.
+
+The server is the authority: it holds every game, throws the dice and applies each
+intention through the engine, only for a device its seating lets act (the right to act is
+judged on a revision of the seating, and the store keeps the action only while the seating
+is still at it). Every action is committed before the reply; a stale or repeated action
+(its ``version`` is not the game's) is refused with :class:`~zar.store.Conflict`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+
+from starlette.concurrency import run_in_threadpool
+
+from zar import ai
+from zar.dice import DiceSource
+from zar.record import Record
+from zar.seating import Forbidden, Seating
+from zar.server.intents import Intent, actions_for
+from zar.server.views import summary
+from zar.store import Conflict, Store
+from zar.table import IllegalAction
+
+__all__ = ["GAMES_KEPT", "Games", "Presence"]
+
+# The games a process keeps replayed in memory (about 30 KiB each): those played lately.
+GAMES_KEPT = 2_000
+# A device following on another process is here while that process says so, this often.
+PRESENCE_EVERY = 20.0
+PRESENCE_LASTS = 3 * PRESENCE_EVERY
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Whether a device follows the game now, else since when it is away (None: not seen
+    since this process started)."""
+
+    here: bool
+    away_since: str | None = None
+
+
+class Games:
+    """The games this process serves: the store, a cache of records, one lock per game.
+
+    Other processes may move a game on in a shared store, or seat it anew: the store tells
+    (``watch``), and an intention made on a version ahead of the cached one reads the game
+    again first.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        dice: DiceSource,
+        clock: Callable[[], str],
+        *,
+        kept: int = GAMES_KEPT,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.dice = dice
+        self.clock = clock
+        self.kept = kept
+        self.monotonic = monotonic
+        # The games played lately, the least recent first; the others are read again.
+        self._records: OrderedDict[str, Record] = OrderedDict()
+        self._seatings: dict[str, Seating | None] = {}  # of the games kept
+        # A lock per game while someone acts on it: [lock, how many hold or wait for it].
+        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
+        self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self._latest: dict[str, int] = {}  # the latest version heard of, per game kept
+        # Who follows each game: the streams of this process per device, the devices other
+        # processes said are here (until when), when each left.
+        self._streams: dict[str, Counter[str]] = {}
+        self._remote: dict[str, dict[str, float]] = {}
+        self._left: dict[str, dict[str, str]] = {}
+
+    @contextlib.asynccontextmanager
+    async def serial(self, game_id: str) -> AsyncIterator[None]:
+        """Hold the game's lock: one action at a time on a game, none waiting on another
+        game's. The lock lives while someone holds it or waits for it, no longer."""
+        lock, users = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._locks[game_id]
+
+    def _keep(self, game_id: str, record: Record) -> None:
+        self._records[game_id] = record
+        self._records.move_to_end(game_id)
+        while len(self._records) > self.kept:
+            oldest, _ = self._records.popitem(last=False)
+            self._latest.pop(oldest, None)
+            self._seatings.pop(oldest, None)
+            self._left.pop(oldest, None)
+            self._remote.pop(oldest, None)
+
+    async def record(self, game_id: str) -> Record:
+        record = self._records.get(game_id)
+        if record is not None:
+            self._records.move_to_end(game_id)
+            return record
+        record = await run_in_threadpool(self.store.load, game_id)
+        cached = self._records.get(game_id)
+        if cached is not None and cached.version >= record.version:
+            return cached  # acted on while it was read
+        if record.version >= self._latest.get(game_id, 0):
+            self._keep(game_id, record)  # else it was overtaken: not kept
+        return record
+
+    async def peek(self, game_id: str) -> Record:
+        """The game as cached, else as stored, without keeping it: for reading many finished
+        games at once (the statistics) without pushing the games in play out of memory."""
+        record = self._records.get(game_id)
+        if record is not None:
+            return record
+        return await run_in_threadpool(self.store.load, game_id)
+
+    async def seating(self, game_id: str) -> Seating | None:
+        """Who holds the game's seats (None: a game stored before seats had holders)."""
+        if game_id in self._seatings:
+            return self._seatings[game_id]
+        seating = await run_in_threadpool(self.store.seating, game_id)
+        if game_id in self._records:
+            self._seatings[game_id] = seating
+        return seating
+
+    async def create(self, record: Record, host: str) -> str:
+        """A new game, every person's seat held by ``host``'s device."""
+        game_id = secrets.token_urlsafe(9)
+        seating = Seating.hosted(host, record.seats)
+        now = self.clock()
+        await run_in_threadpool(
+            lambda: self.store.create(game_id, record, now, summary(record), seating=seating)
+        )
+        self._keep(game_id, record)
+        self._seatings[game_id] = seating
+        return game_id
+
+    async def reach(self, game_id: str, device: str | None, *, here: bool) -> Seating:
+        """The seating of a game ``device`` has a place at (else :class:`Forbidden`).
+
+        A game stored before seats had holders goes to the first device that opens it from
+        this machine (``here``): it becomes its host, holding every person's seat.
+        """
+        await self.record(game_id)  # UnknownGame first
+        seating = await self.seating(game_id)
+        if seating is None:
+            if device is None or not here:
+                raise Forbidden("not-at-table")
+            record = await self.record(game_id)
+            seating = await self.reseat(
+                game_id, lambda _: Seating.hosted(device, record.seats), unclaimed=True
+            )
+        if seating.role(device) is None:
+            raise Forbidden("not-at-table")
+        return seating
+
+    async def reseat(
+        self,
+        game_id: str,
+        change: Callable[[Seating], Seating],
+        *,
+        unclaimed: bool = False,
+    ) -> Seating:
+        """The game's seating changed by ``change`` (which refuses with :class:`Forbidden`),
+        kept if nobody changed it meanwhile, then announced; ``unclaimed``: a game from
+        before seats, given its first."""
+        async with self.serial(game_id):
+            seating = await run_in_threadpool(self.store.seating, game_id)
+            if seating is None and not unclaimed:
+                raise Forbidden("not-at-table")
+            base = seating or Seating("", (), (), rev=0)
+            after = change(base)
+            if after == base:
+                return base
+            after = Seating(after.host, after.holders, after.standins, after.watchers, base.rev + 1)
+            await run_in_threadpool(self.store.reseat, game_id, after)
+            self._seatings[game_id] = after
+        self._wake(game_id)
+        return after
+
+    async def act(self, game_id: str, intent: Intent, device: str | None) -> Record:
+        """Apply ``device``'s intention: refused (IllegalAction, Forbidden, Conflict) or
+        stored, then announced.
+
+        A store that cannot take it (StoreUnavailable) leaves the cached game as it was.
+        """
+        await self.record(game_id)  # no game, no lock kept for its id (UnknownGame)
+        async with self.serial(game_id):
+            record = await self.record(game_id)
+            if intent.version > record.version:
+                # Another process moved the game on since this one read it: read it again.
+                self._forget(game_id)
+                record = await self.record(game_id)
+            if intent.version != record.version:
+                raise Conflict(record.version)
+            seating = await self.seating(game_id)
+            if seating is None:
+                raise Forbidden("not-at-table")
+            state = record.state
+            seat = state.seat
+            if intent.type == "undo":
+                with contextlib.suppress(IllegalAction):  # nothing to undo: the rules say so
+                    seat = record.undo().seat
+            seating.check(device, intent.type, seat, over=state.is_over)
+            # The computer steps its own seat, or an absent person's it plays meanwhile.
+            standin = seating.plays(state.seat) if intent.type == "computer" else None
+            # The rules, the computer's thinking and the dice in a worker thread: a slow step
+            # (an expert's tables built on first use) holds up this game only.
+            actions = await run_in_threadpool(actions_for, record, intent, self.dice, standin)
+            after = record
+            for action in actions:
+                after = after.append(action)
+            try:
+                await run_in_threadpool(
+                    lambda: self.store.append(
+                        game_id,
+                        record.version,
+                        actions,
+                        self.clock(),
+                        finished=after.state.is_over,
+                        summary=summary(after),
+                        seating_rev=seating.rev,
+                    )
+                )
+            except Conflict:
+                self._forget(game_id)  # another process moved it on, or seated it anew
+                raise
+            self._keep(game_id, after)
+        self.changed(game_id, after.version)
+        return after
+
+    def standin_level(self, record: Record) -> str:
+        """The level the computer plays an absent person's seat at: the game's computer's,
+        else the game's default (``seed`` in 10 000)."""
+        for seat in record.seats:
+            if seat.computer and seat.level:
+                return seat.level
+        return ai.DEFAULT_LEVEL[record.kind]
+
+    def _forget(self, game_id: str) -> None:
+        self._records.pop(game_id, None)
+        self._seatings.pop(game_id, None)
+
+    def changed(self, game_id: str | None, version: int, note: str = "") -> None:
+        """The game is at ``version`` now, moved on here or by another process (``None``:
+        any game may have moved), or its seating or a device's presence changed (``version``
+        -1, and the ``note``): what is cached of it goes, and its followers wake.
+
+        Every wake-up of a move comes through here, once per version: this process's own
+        appends, and the store's word of every process's appends (this one's included).
+        """
+        if game_id is None:
+            self._records.clear()
+            self._seatings.clear()
+            for queues in self._listeners.values():
+                for queue in queues:
+                    queue.put_nowait(0)
+            return
+        if version < 0:
+            if note == "seating":
+                self._seatings.pop(game_id, None)
+            elif note.startswith("presence "):
+                self._heard_presence(game_id, note)
+            self._wake(game_id)
+            return
+        cached = self._records.get(game_id)
+        if cached is not None and cached.version < version:
+            self._forget(game_id)
+        if version <= self._latest.get(game_id, -1):
+            return  # heard already
+        self._latest[game_id] = version
+        for queue in self._listeners.get(game_id, ()):
+            queue.put_nowait(version)
+
+    def _wake(self, game_id: str) -> None:
+        """The game's followers look again (no new version: its seating, or who is here)."""
+        for queue in self._listeners.get(game_id, ()):
+            queue.put_nowait(0)
+
+    async def watch(self) -> Callable[[], None]:
+        """Hear the other processes sharing the store; say which devices follow games here,
+        while serving. Returns how to stop."""
+        loop = asyncio.get_running_loop()
+
+        def heard(game_id: str | None, version: int, note: str) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: stopping anyway
+                loop.call_soon_threadsafe(self.changed, game_id, version, note)
+
+        stop_watching = await run_in_threadpool(self.store.watch, heard)
+        beating = asyncio.create_task(self._heartbeat())
+
+        def stop() -> None:
+            beating.cancel()
+            stop_watching()
+
+        return stop
+
+    # Presence: a device is here while one of its event streams is open, on any process.
+
+    def presence(self, game_id: str) -> dict[str, Presence]:
+        """Each device that followed the game since this process started: here, or since
+        when it is away."""
+        now = self.monotonic()
+        here = {d for d, n in self._streams.get(game_id, Counter()).items() if n > 0}
+        here |= {d for d, until in self._remote.get(game_id, {}).items() if until > now}
+        found = {device: Presence(True) for device in here}
+        for device, since in self._left.get(game_id, {}).items():
+            found.setdefault(device, Presence(False, since))
+        return found
+
+    async def _arrive(self, game_id: str, device: str | None) -> None:
+        if device is None:
+            return
+        streams = self._streams.setdefault(game_id, Counter())
+        streams[device] += 1
+        if streams[device] == 1:
+            self._wake(game_id)
+            await self._announce(game_id, f"presence {device} 1")
+
+    async def _leave(self, game_id: str, device: str | None) -> None:
+        if device is None:
+            return
+        streams = self._streams.get(game_id, Counter())
+        streams[device] -= 1
+        if streams[device] > 0:
+            return
+        del streams[device]
+        if not streams:
+            self._streams.pop(game_id, None)
+        self._left.setdefault(game_id, {})[device] = self.clock()
+        self._wake(game_id)
+        await self._announce(game_id, f"presence {device} 0")
+
+    def _heard_presence(self, game_id: str, note: str) -> None:
+        _, device, here = [*note.split(" "), "", ""][:3]
+        remote = self._remote.setdefault(game_id, {})
+        if here == "1":
+            remote[device] = self.monotonic() + PRESENCE_LASTS
+            self._left.get(game_id, {}).pop(device, None)
+        else:
+            remote.pop(device, None)
+            if not self._streams.get(game_id, Counter()).get(device):
+                self._left.setdefault(game_id, {})[device] = self.clock()
+
+    async def _announce(self, game_id: str, note: str) -> None:
+        with contextlib.suppress(Exception):  # presence is a courtesy: never fail a stream
+            await run_in_threadpool(self.store.announce, game_id, note)
+
+    async def _heartbeat(self) -> None:
+        """Say again, every little while, which devices follow games here: a process that
+        stops without a word is forgotten by the others a little later."""
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            for game_id, streams in list(self._streams.items()):
+                for device in list(streams):
+                    await self._announce(game_id, f"presence {device} 1")
+
+    async def follow(self, game_id: str, device: str | None = None) -> AsyncIterator[int]:
+        """The game's versions as they come (0: look again, -1: a keep-alive), for a screen
+        following live; while it follows, ``device`` is here."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self._listeners.setdefault(game_id, set()).add(queue)
+        await self._arrive(game_id, device)
+        try:
+            while True:
+                try:
+                    yield await asyncio.wait_for(queue.get(), timeout=15)
+                except TimeoutError:
+                    yield -1  # a keep-alive
+        finally:
+            self._listeners[game_id].discard(queue)
+            if not self._listeners[game_id]:
+                del self._listeners[game_id]
+            await self._leave(game_id, device)
