@@ -102,6 +102,10 @@ def test_every_screen_passes_axe(seen: Page, dice: ScriptedDice, size: str, sche
     dialog.get_by_role("button", name="Vazgeç").click()
 
     person.new_game("Yams", "Ali", computer=True, autofill="Kapalı")
+    person.button("Davet et").click()
+    expect(page.get_by_role("img", name="QR kodu")).to_be_visible()
+    checked("the invitation")
+    page.get_by_role("dialog").get_by_role("button", name="Tamam").click()
     dice.script(2, 2, 5, 5, 5)
     person.throw()
     person.dice.nth(2).click()
@@ -151,4 +155,39 @@ def test_every_screen_passes_axe(seen: Page, dice: ScriptedDice, size: str, sche
     page.get_by_role("link", name="Geçmiş").click()
     expect(page.get_by_role("alert")).to_contain_text("Sunucuya ulaşılamıyor")
     checked("the server out of reach")
+    assert screens.found == {}, screens.report()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_join_screen_passes_axe(
+    browser: Browser, base_url: str, size: str, scheme: str
+) -> None:
+    """Another phone's screens: the seats an invitation offers, and the game as a guest
+    sees it (whose turn it is, on which phone)."""
+    viewport = PHONE if size == "phone" else DESKTOP
+    contexts = [
+        browser.new_context(
+            base_url=base_url,
+            bypass_csp=True,
+            viewport=viewport,
+            color_scheme=scheme,
+            reduced_motion="reduce",
+        )  # type: ignore[arg-type]
+        for _ in range(2)
+    ]
+    host, guest = (Person(context.new_page()) for context in contexts)
+    host.open()
+    host.new_game("10 000", "Ali", "Ece")
+    host.button("Davet et").click()
+    link = host.page.get_by_role("link", name="Davet bağlantısı").get_attribute("href") or ""
+    guest.page.goto(link)
+    expect(guest.button("Ece")).to_be_visible()
+    screens = Screens(guest.page)
+    screens.check("the join screen")
+    guest.button("Ece").click()
+    expect(guest.page.get_by_text("Sıra: Ali, oyunu kuran telefonda")).to_be_visible()
+    screens.check("a guest's game")
+    for context in contexts:
+        context.close()
     assert screens.found == {}, screens.report()

@@ -5,7 +5,7 @@ A whole Yams game and a whole 10 000 game: the host plays two people on its own 
 guest the seat it took by the invitation's link; the watcher follows every move live;
 nobody can act out of their seats; the guest reloads and loses the network for a while and
 keeps its seat, catching up; the host hands the absent guest's seat to the computer and the
-guest takes it back."""
+guest takes it back. And a stream gone quiet, opened anew."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from browser.person import BOXES, DESKTOP, PHONE, Person
 from browser.scripted_dice import ScriptedDice
@@ -129,7 +129,10 @@ def test_a_whole_yams_game_on_two_phones_watched_on_a_desktop(
                 guest.context.set_offline(True)
             play_yams_round(phone)
             if round_ == 4 and name == "Deniz":
+                lost = guest.page.get_by_text("Bağlantı koptu: yeniden bağlanılıyor…")
+                expect(lost).to_be_visible()
                 guest.context.set_offline(False)
+                expect(lost).to_be_hidden()  # back, with the state as it stands
             # The watcher sees every move live, as it was made.
             expect(watcher.page.locator("[data-version]")).to_have_attribute(
                 "data-version", phone.version() or ""
@@ -190,3 +193,24 @@ def test_a_whole_10000_game_the_guests_seat_handed_to_the_computer_and_taken_bac
         phone.act("Kasaya yatır")
     for phone in phones:
         expect(phone.winner()).to_be_visible()
+
+
+def test_a_stream_gone_quiet_is_opened_anew(page: Page) -> None:
+    """A phone whose stream stays open but carries nothing (it changed networks, the old
+    connection half-dead) opens it anew, and hears the moves again."""
+    page.clock.install()
+    ali = Person(page)
+    ali.open()
+    ali.new_game("Yams", "Ali", autofill="Kapalı")
+    expect(ali.button("At")).to_be_enabled()
+    # No word from the server for 40 s (the clock jumps, the server's keep-alive does not):
+    # the page gives the stream up and opens a new one.
+    with page.expect_request("**/events?*"):
+        page.clock.fast_forward(41_000)
+    game = page.url.split("game=")[1]
+    other = page.context.request.post(
+        f"/api/games/{game}/actions", data={"version": 0, "type": "throw"}
+    )
+    assert other.ok
+    expect(page.locator("[data-version]")).to_have_attribute("data-version", "1")
+    expect(ali.dice).to_have_count(5)

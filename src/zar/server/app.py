@@ -399,7 +399,7 @@ def create_app(
                 if await request.is_disconnected():
                     break
                 if version < 0:
-                    yield ": keep-alive\n\n"
+                    yield "event: alive\ndata: 1\n\n"  # the page hears that the link holds
                     continue
                 try:
                     fresh = await current()

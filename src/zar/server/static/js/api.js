@@ -36,13 +36,50 @@ export async function call(method, path, body) {
 export const get = (path) => call("GET", path);
 export const post = (path, body) => call("POST", path, body);
 
+/** A stream heard from for no longer than this is dead, though the browser may not know it
+ * (a phone that changed networks): the server says it is alive every 15 s. */
+const QUIET = 40_000;
+
 /** Follow a game live: `onView` gets each state the server sends; `onLink(up)` hears the
- * stream drop and come back (the browser reconnects by itself, saying the last version it
- * had; the server answers with the state now). Returns a closer. */
+ * stream drop and come back. The browser reconnects by itself; a stream gone quiet, or the
+ * network coming back, is opened anew; either way the server answers with the state now.
+ * Returns a closer. */
 export function follow(gameId, onView, onLink = () => {}) {
-  const source = new EventSource(`/api/games/${encodeURIComponent(gameId)}/events?lang=${lang}`);
-  source.onmessage = (event) => onView(JSON.parse(event.data));
-  source.onopen = () => onLink(true);
-  source.onerror = () => onLink(source.readyState === EventSource.OPEN);
-  return () => source.close();
+  const url = `/api/games/${encodeURIComponent(gameId)}/events?lang=${lang}`;
+  let source;
+  let timer = 0;
+  const heard = () => {
+    clearTimeout(timer);
+    timer = setTimeout(again, QUIET);
+  };
+  const open = () => {
+    source = new EventSource(url);
+    source.onmessage = (event) => {
+      heard();
+      onView(JSON.parse(event.data));
+    };
+    source.addEventListener("alive", heard);
+    source.onopen = () => {
+      heard();
+      onLink(true);
+    };
+    source.onerror = () => onLink(source.readyState === EventSource.OPEN);
+  };
+  function again() {
+    source.close();
+    onLink(false);
+    open();
+    heard();
+  }
+  const lost = () => onLink(false);
+  window.addEventListener("offline", lost);
+  window.addEventListener("online", again);
+  open();
+  heard();
+  return () => {
+    clearTimeout(timer);
+    source.close();
+    window.removeEventListener("offline", lost);
+    window.removeEventListener("online", again);
+  };
 }
