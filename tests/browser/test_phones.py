@@ -197,7 +197,8 @@ def test_a_whole_10000_game_the_guests_seat_handed_to_the_computer_and_taken_bac
 
 def test_a_stream_gone_quiet_is_opened_anew(page: Page) -> None:
     """A phone whose stream stays open but carries nothing (it changed networks, the old
-    connection half-dead) opens it anew, and hears the moves again."""
+    connection half-dead) opens it anew, and hears the moves again; while the network is
+    gone, its controls wait."""
     page.clock.install()
     ali = Person(page)
     ali.open()
@@ -214,3 +215,10 @@ def test_a_stream_gone_quiet_is_opened_anew(page: Page) -> None:
     assert other.ok
     expect(page.locator("[data-version]")).to_have_attribute("data-version", "1")
     expect(ali.dice).to_have_count(5)
+    # The network gone: the page says so, and its controls wait until it is back.
+    page.context.set_offline(True)
+    expect(page.get_by_text("Bağlantı koptu: yeniden bağlanılıyor…")).to_be_visible()
+    expect(ali.button("At")).to_be_disabled()
+    page.context.set_offline(False)
+    expect(ali.button("At")).to_be_enabled()
+    expect(page.get_by_text("Bağlantı koptu: yeniden bağlanılıyor…")).to_be_hidden()

@@ -113,12 +113,13 @@ export class GameScreen {
     return !view.seats.some((seat) => seat.holder === "host" && seat.here);
   }
 
-  /** The live stream dropped or came back. The controls stay: an action sent on an old
-   * state is refused by its version and answered with the state as it stands. */
+  /** The live stream dropped (the controls wait: what the phone shows may be old, and an
+   * action would not get through) or came back, with the state as it stands. */
   link(up) {
     if (this.connected === up) return;
     this.connected = up;
     text(this.linkLine, up ? "" : t("reconnecting"));
+    if (this.view) this.render();
   }
 
   /** The tab's title says it is this phone's turn when the tab is out of sight. */
@@ -238,7 +239,7 @@ export class GameScreen {
   render(prev = null, fresh = false) {
     const view = this.view;
     const mine = !view.over && this.owns(view.seat);
-    this.board.render(view, { mine, busy: this.busy, prev, fresh });
+    this.board.render(view, { mine, busy: this.busy || !this.connected, prev, fresh });
     this.section.dataset.version = view.version; // which state is on screen, for tests and bug reports
     this.coach.update(view);
     this.undoButton.hidden = !view.can_undo;
