@@ -176,7 +176,12 @@ def test_a_whole_10000_game_the_guests_seat_handed_to_the_computer_and_taken_bac
         expect(phone.page.get_by_role("region", name="Skorlar")).to_contain_text("Ayşe")
     # Ayşe comes back, and takes her seat back.
     guest.page = guest.context.new_page()
-    guest.page.goto(f"/?pace=instant&game={game}")
+    guest.page.goto("/?pace=instant")  # her home screen: the game, which only the host ends
+    resume = guest.page.locator(".resume-item")
+    expect(resume).to_have_count(1)
+    expect(resume.get_by_role("button", name=re.compile("^Bırak"))).to_have_count(0)
+    resume.get_by_role("link").click()
+    expect(guest.page).to_have_url(re.compile(f"game={game}$"))
     guest.button("Yerime dön").click()
     expect(guest.button("Yerime dön")).to_be_hidden()
     # To the end: Deniz banks what scores, Ayşe too, until 5 000.

@@ -296,7 +296,9 @@ def test_a_watcher_sees_everything_and_never_acts(
     shown = watcher.post("/api/invitations/watch", json={"invitation": watch}).json()
     assert shown["you"] == {"role": "watcher", "seats": []}
     assert watcher.get(f"/api/games/{game['id']}").status_code == 200
-    assert [g["id"] for g in watcher.get("/api/games").json()] == [game["id"]]
+    listed = watcher.get("/api/games").json()
+    assert [(g["id"], g["host"], g["my_turn"]) for g in listed] == [(game["id"], False, False)]
+    assert [g["host"] for g in host.get("/api/games").json()] == [True]
     for intent in ({"type": "throw"}, {"type": "computer"}, {"type": "abandon"}, {"type": "undo"}):
         refused(
             watcher,

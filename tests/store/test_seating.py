@@ -81,7 +81,8 @@ def test_a_devices_list_holds_its_games_those_on_its_turn_first(store: Store) ->
     record = two_person_10000()
     for game_id in ("mine", "theirs"):  # seat 0 to play in both, "theirs" updated last
         store.append(game_id, 0, [], LATER, finished=False, summary=summary(record))
-    listed = [(g.id, g.my_turn) for g in store.games(device="h")]
-    assert listed == [("mine", True), ("theirs", False)]  # its turn first, then the latest
+    listed = [(g.id, g.my_turn, g.hosts) for g in store.games(device="h")]
+    # Its turn first, then the latest; which of them it hosts (and may end).
+    assert listed == [("mine", True, True), ("theirs", False, False)]
     assert [g.id for g in store.games(device="nobody")] == []
     assert sorted(g.id for g in store.games()) == ["mine", "theirs"]  # all, for the server

@@ -341,6 +341,7 @@ def create_app(
                 "finished": g.finished,
                 **g.summary,
                 "my_turn": g.my_turn,
+                "host": g.hosts,
             }
             for g in rows
         ]

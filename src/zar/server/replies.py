@@ -172,6 +172,7 @@ class Listed(BaseModel):
     target: int | None = Field(description="10 000: the target")
     abandoned: bool = Field(default=False, description="always false: no abandoned game is listed")
     my_turn: bool = Field(default=False, description="a seat this device holds is on turn")
+    host: bool = Field(default=False, description="this device hosts the game (it may end it)")
 
 
 class Setup(BaseModel):

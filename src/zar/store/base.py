@@ -66,6 +66,7 @@ class GameSummary:
     finished: bool
     summary: Mapping[str, Any]
     my_turn: bool = False  # it is the turn of a seat the device that asked holds
+    hosts: bool = False  # the device that asked hosts the game
 
 
 @dataclass(frozen=True)

@@ -186,16 +186,18 @@ def games_query(
     the games it may reach, those where it is its turn first.
 
     >>> games_query("?", finished=True, kind=None, limit=5, offset=10)[1]
-    ('', False, True, 5, 10)
+    ('', '', False, True, 5, 10)
     """
     turn = f"EXISTS (SELECT 1 FROM access t WHERE t.game_id = g.id AND t.device = {mark}" \
         " AND t.seat = g.turn)"  # fmt: skip
+    hosts = f"EXISTS (SELECT 1 FROM access h WHERE h.game_id = g.id AND h.device = {mark}" \
+        f" AND h.seat = {HOST})"  # fmt: skip
     query = (
         f"SELECT g.id, g.kind, g.created_at, g.updated_at, g.version, g.finished, g.summary,"
-        f" {turn} FROM games g"
+        f" {turn}, {hosts} FROM games g"
     )
     where = [f"g.abandoned = {mark}"]
-    params: list[Any] = [device or "", False]
+    params: list[Any] = [device or "", device or "", False]
     if device is not None:
         where.append(
             f"EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
@@ -217,7 +219,7 @@ def games_query(
 
 def summary_of(row: Sequence[Any]) -> GameSummary:
     """A row of :func:`games_query` as a :class:`GameSummary`."""
-    id_, kind, created_at, updated_at, version, finished, summary, my_turn = row
+    id_, kind, created_at, updated_at, version, finished, summary, my_turn, hosts = row
     return GameSummary(
         id=id_,
         kind=kind,
@@ -227,4 +229,5 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
         finished=bool(finished),
         summary=json.loads(summary),
         my_turn=bool(my_turn),
+        hosts=bool(hosts),
     )

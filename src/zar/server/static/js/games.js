@@ -69,7 +69,8 @@ export function unfinishedItem(game, { onOpen, onGone }) {
     if (response.ok) onGone();
     else error.textContent = response.data.detail ?? "";
   });
-  return h("li", { class: "resume-item" }, link, abandon, error);
+  // Only the host ends a game; a guest's or a watcher's list just continues it.
+  return h("li", { class: "resume-item" }, link, game.host ? abandon : null, error);
 }
 
 /** The items of unfinished games; each goes once abandoned (then `onGone()`), the focus
