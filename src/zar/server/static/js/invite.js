@@ -5,7 +5,7 @@
 // seat to the computer, take a seat back to this phone, end the game).
 
 import { post } from "./api.js";
-import { h, pill, text } from "./dom.js";
+import { attr, h, pill, text } from "./dom.js";
 import { when } from "./figures.js";
 import { label, t } from "./i18n.js";
 
@@ -20,6 +20,19 @@ export function presence(seat) {
   if (seat.holder === "computer" || seat.holder === "you") return "";
   if (seat.here) return t("here");
   return seat.away_since ? t("away-since", { time: when(seat.away_since, { short: true }) }) : t("away");
+}
+
+/** Mark `el` (a player's total, a card's column head) with whether the seat `info` is
+ * played on another phone (`far`) and whether that phone is here (else `away`); its title
+ * says it. Returns the words, for an accessible description ("" for this phone's seats and
+ * the computer's). */
+export function markPresence(el, info) {
+  const far = Boolean(info && info.holder !== "you" && info.holder !== "computer");
+  const said = far ? [whereSeat(info), presence(info)].filter(Boolean).join(", ") : "";
+  el.classList.toggle("far", far);
+  el.classList.toggle("away", far && !info.here);
+  attr(el, "title", said || null);
+  return said;
 }
 
 export class InviteDialog {

@@ -4,7 +4,7 @@
 
 import { attr, h, pill, seatClass, text } from "./dom.js";
 import { label, num, t } from "./i18n.js";
-import { presence, whereSeat } from "./invite.js";
+import { markPresence } from "./invite.js";
 
 const FLASH_MS = 1800; // a bank's "+450" or a box written, beside the total
 
@@ -39,12 +39,7 @@ export class Scoreboard {
       if (this.target) row.fill.style.width = `${Math.min(100, (100 * view.totals[seat]) / this.target)}%`;
       // Played on another phone: whether it is here, quietly (a dot; in words for screen
       // readers and a pointer's title).
-      const info = view.seats?.[seat];
-      const far = info && info.holder !== "you" && info.holder !== "computer";
-      const said = far ? [whereSeat(info), presence(info)].filter(Boolean).join(", ") : "";
-      row.li.classList.toggle("far", Boolean(far));
-      row.li.classList.toggle("away", Boolean(far && !info.here));
-      attr(row.li, "title", said || null);
+      const said = markPresence(row.li, view.seats?.[seat]);
       if (row.who.tagName === "BUTTON") {
         attr(row.who, "aria-pressed", String(seat === shown));
         attr(row.who, "aria-description", [t("show-card"), said].filter(Boolean).join("; "));

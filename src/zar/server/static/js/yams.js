@@ -10,6 +10,7 @@
 import { markDice } from "./coach.js";
 import { Tray } from "./dice.js";
 import { attr, describe, h, labelled, seatClass, text } from "./dom.js";
+import { markPresence } from "./invite.js";
 import { boxName, num, t } from "./i18n.js";
 import { instant } from "./prefs.js";
 import { Scoreboard } from "./scores.js";
@@ -56,11 +57,14 @@ export class YamsBoard {
   buildCard(view) {
     this.cells = view.players.map(() => ({}));
     this.columns = view.players.map(() => []);
+    this.heads = view.players.map(() => []);
     const part = (name, rows) => {
       const head = h("tr", {}, h("th", { scope: "col", class: "corner" }, t("box")),
         view.players.map((player, seat) => {
           const th = h("th", { scope: "col", class: `player ${seatClass(seat)}` },
-            h("span", { class: "swatch", "aria-hidden": "true" }), h("span", { class: "name" }, player.name));
+            h("span", { class: "swatch", "aria-hidden": "true" }), h("span", { class: "name" }, player.name),
+            h("span", { class: "where", "aria-hidden": "true" }));
+          this.heads[seat].push(th);
           this.columns[seat].push(th);
           return th;
         }));
@@ -226,6 +230,7 @@ export class YamsBoard {
         el.classList.toggle("now", now);
         el.classList.toggle("shown", seat === shown);
       }
+      for (const th of this.heads[seat]) markPresence(th, view.seats?.[seat]); // its title says it
       for (const box of this.boxes) {
         const value = card.boxes[box];
         if (now && value === null) this.openBox(view, seat, box);
