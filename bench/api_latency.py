@@ -21,19 +21,32 @@ import time
 from pathlib import Path
 from typing import Any
 
-from serving import free_port
+from serving import credential, free_port
 
 ANCHOR_P95_MS = 20.0
 
 
-def call(conn: http.client.HTTPConnection, method: str, path: str, body: Any = None) -> Any:
-    data = None if body is None else json.dumps(body)
-    conn.request(method, path, body=data, headers={"content-type": "application/json"})
-    response = conn.getresponse()
-    payload = response.read()
-    if response.status >= 400:
-        raise RuntimeError(f"{method} {path}: {response.status} {payload!r}")
-    return json.loads(payload)
+class Device:
+    """One device on one keep-alive connection: JSON in, JSON out; the credential the server
+    sets (the ``zar_device`` cookie, with the first game) sent back with every request."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.cookie = ""
+
+    def call(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body)
+        headers = {"content-type": "application/json"}
+        if self.cookie:
+            headers["cookie"] = self.cookie
+        self.conn.request(method, path, body=data, headers=headers)
+        response = self.conn.getresponse()
+        payload = response.read()
+        for value in response.headers.get_all("set-cookie") or ():
+            self.cookie = credential(value) or self.cookie
+        if response.status >= 400:
+            raise RuntimeError(f"{method} {path}: {response.status} {payload!r}")
+        return json.loads(payload)
 
 
 def next_intent(game: dict[str, Any]) -> dict[str, Any]:
@@ -69,13 +82,13 @@ def main() -> None:
             [sys.executable, "-m", "zar", "serve"], env=env, stdout=subprocess.DEVNULL
         )
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            device = Device(port)
             for _ in range(300):
                 try:
-                    call(conn, "GET", "/api/games")
+                    device.call("GET", "/api/games")
                     break
                 except OSError:
-                    conn.close()
+                    device.conn.close()
                     time.sleep(0.05)
             times: list[float] = []
             kinds = ["yams", "10000"]
@@ -84,10 +97,10 @@ def main() -> None:
                 if game is None or game["over"]:
                     kind = kinds[len(times) % 2]
                     body = {"game": kind, "players": ["Ali", "Ece"], "computer": True}
-                    game = call(conn, "POST", "/api/games", body)
+                    game = device.call("POST", "/api/games", body)
                 intent = next_intent(game)
                 start = time.perf_counter()
-                game = call(conn, "POST", f"/api/games/{game['id']}/actions", intent)
+                game = device.call("POST", f"/api/games/{game['id']}/actions", intent)
                 times.append((time.perf_counter() - start) * 1000)
         finally:
             server.terminate()

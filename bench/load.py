@@ -10,7 +10,9 @@ one, any exception), the server's memory per live game and the CPU time of both 
 then each anchor with PASS or FAIL.
 
 The client and the server share the machine: the client is a small HTTP/1.1 client on
-asyncio streams (``--client httpx`` for httpx instead, to compare their cost).
+asyncio streams (``--client httpx`` for httpx instead, to compare their cost). Each table
+is one device: it keeps the credential (the ``zar_device`` cookie) the server gave it with
+its first game and sends it with every later request.
 
 ``--timed`` serves with a clock on each step of a request (the body's parsing, the
 intention's actions, the engine, the commit, the view, the reply's serialization), on the
@@ -52,6 +54,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from api_latency import next_intent
+from serving import credential
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -77,20 +80,30 @@ class Connection(Protocol):
 
 
 class StreamConnection:
-    """One keep-alive HTTP/1.1 connection on asyncio streams: JSON in, JSON out."""
+    """One device on one keep-alive HTTP/1.1 connection on asyncio streams: JSON in, JSON
+    out; the credential the server set is sent back with every later request (a connection
+    opened again keeps it). A connection left idle almost as long as the server keeps one
+    (uvicorn: 5 s) is opened again first, as a browser does, rather than raced."""
+
+    IDLE_S = 4.0
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.cookie: str | None = None  # "zar_device=SECRET", once the server gave one
+        self.used = 0.0  # when its last reply came (time.monotonic)
 
     async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        if self.writer is not None and time.monotonic() - self.used > self.IDLE_S:
+            await self.close()
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
         data = b"" if body is None else json.dumps(body).encode()
+        cookie = f"cookie: {self.cookie}\r\n" if self.cookie else ""
         head = (
-            f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\n"
+            f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\n{cookie}"
             f"content-type: application/json\r\ncontent-length: {len(data)}\r\n\r\n"
         )
         self.writer.write(head.encode() + data)
@@ -101,9 +114,14 @@ class StreamConnection:
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
+            name = name.strip().lower()
+            if name == b"content-length":
                 length = int(value)
-        return status, json.loads(await self.reader.readexactly(length))
+            elif name == b"set-cookie":
+                self.cookie = credential(value.decode("latin-1")) or self.cookie
+        payload = json.loads(await self.reader.readexactly(length))
+        self.used = time.monotonic()
+        return status, payload
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -113,13 +131,19 @@ class StreamConnection:
 
 class HttpxConnection:
     """The same through one httpx client shared by the tables (a pool of keep-alive
-    connections, one for each table at most)."""
+    connections, one for each table at most); each table its own credential, sent in its
+    own ``cookie`` header (the pool's cookie jar would make every table one device)."""
 
     def __init__(self, client: Any) -> None:
         self.client = client
+        self.cookie: str | None = None
 
     async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        response = await self.client.request(method, path, json=body)
+        headers = {"cookie": self.cookie} if self.cookie else {}
+        response = await self.client.request(method, path, json=body, headers=headers)
+        for value in response.headers.get_list("set-cookie"):
+            self.cookie = credential(value) or self.cookie
+        self.client.cookies.clear()
         return response.status_code, response.json()
 
     async def close(self) -> None:
@@ -141,7 +165,6 @@ class Figures:
 async def play_table(
     index: int,
     conn: Connection,
-    connect: Any,
     figures: Figures,
     until: float,
     think: tuple[float, float],
@@ -166,8 +189,8 @@ async def play_table(
             except Exception as error:  # counted, and the table sits down again
                 figures.errors[type(error).__name__] += 1
                 clean = False
-                await conn.close()
-                conn, game = connect(), None
+                await conn.close()  # opened again by the next request, the same device
+                game = None
                 continue
             figures.times_ms.append((time.perf_counter() - started) * 1000)
             if status != expected:
@@ -256,7 +279,7 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> None:
     until = started + args.seconds
     think = (args.think[0], args.think[1])
     await asyncio.gather(
-        *(play_table(i, conn, connect, figures, until, think) for i, conn in enumerate(conns))
+        *(play_table(i, conn, figures, until, think) for i, conn in enumerate(conns))
     )
     elapsed = time.monotonic() - started
 
@@ -335,6 +358,7 @@ def serve_timed(freeze: bool, inline_commit: bool) -> None:
     from zar.dice import SeededDice
     from zar.record import Record
     from zar.server import app as app_module
+    from zar.server import games as games_module
     from zar.server import run as run_module
     from zar.store import SqliteStore
     from zar.table import Seat
@@ -353,6 +377,11 @@ def serve_timed(freeze: bool, inline_commit: bool) -> None:
 
         return timed
 
+    def called(f: Any) -> str:
+        # The one lambda the games run in a thread is a commit (an append, a new game).
+        name = getattr(f, "__name__", "")
+        return "commit" if name == "<lambda>" else name
+
     def aclock(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(f)
         async def timed(*args: Any, **kwargs: Any) -> Any:
@@ -360,7 +389,7 @@ def serve_timed(freeze: bool, inline_commit: bool) -> None:
             try:
                 return await f(*args, **kwargs)
             finally:
-                steps[name.format(*(getattr(a, "__name__", "") for a in args))].append(
+                steps[name.format(*(called(a) for a in args))].append(
                     (time.perf_counter() - started) * 1000
                 )
 
@@ -372,18 +401,20 @@ def serve_timed(freeze: bool, inline_commit: bool) -> None:
     fastapi.routing.serialize_response = aclock(
         "reply: pydantic and JSON", fastapi.routing.serialize_response
     )
-    app_module.actions_for = clock("intention to actions (dice, computer)", app_module.actions_for)
+    games_module.actions_for = clock(
+        "intention to actions (dice, computer)", games_module.actions_for
+    )
     Record.append = clock("engine: an action applied", Record.append)
     app_module.view = clock("view", app_module.view)
     SqliteStore.append = clock("commit, in its thread (lock, fsync)", SqliteStore.append)
-    in_thread = app_module.run_in_threadpool
+    in_thread = games_module.run_in_threadpool
 
     async def in_thread_or_inline(f: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        if inline_commit and f.__name__ == "append":
+        if inline_commit and called(f) == "commit":
             return f(*args, **kwargs)
         return await in_thread(f, *args, **kwargs)
 
-    app_module.run_in_threadpool = aclock("awaited in a thread: {}", in_thread_or_inline)
+    games_module.run_in_threadpool = aclock("awaited in a thread: {}", in_thread_or_inline)
 
     def collected(phase: str, info: dict[str, int]) -> None:
         if phase == "start":

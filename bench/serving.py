@@ -1,5 +1,5 @@
-"""What the benchmarks share: a free port of 127.0.0.1, and ``zar serve`` started on one over
-a throwaway SQLite file, ready when it answers."""
+"""What the benchmarks share: a free port of 127.0.0.1, ``zar serve`` started on one over
+a throwaway SQLite file, ready when it answers, and a device's credential read from a reply."""
 
 from __future__ import annotations
 
@@ -12,7 +12,20 @@ import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["free_port", "serve"]
+__all__ = ["COOKIE", "credential", "free_port", "serve"]
+
+COOKIE = "zar_device"  # a device's credential (zar.server.seats.COOKIE)
+
+
+def credential(set_cookie: str) -> str | None:
+    """The ``cookie`` header's value that sends back a device's credential, from the
+    ``set-cookie`` header that gave it; None for another cookie.
+
+    >>> credential("zar_device=abc; HttpOnly; Max-Age=34560000; Path=/; SameSite=strict")
+    'zar_device=abc'
+    """
+    pair = set_cookie.split(";", 1)[0].strip()
+    return pair if pair.startswith(COOKIE + "=") else None
 
 
 def free_port() -> int:

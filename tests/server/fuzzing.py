@@ -3,12 +3,19 @@
 Each operation of the schema gets requests that fit it (positive) and requests that do not
 (negative); part of the time the path names a real game, and part of the time an action
 is one a player could make on the game's current version, so that games move on and the
-fuzzer reaches their later states. Every reply is checked:
+fuzzer reaches their later states; part of the time an invitation's request names a real
+invitation (its link's secret, its short code as typed, its watchers' link) and a real
+seat of its game, so that seats are claimed and games watched. Each request is sent from
+one of several devices: the host of the seeded games, a guest holding a seat of some of
+them, a watcher of some, a device with no credential, one with a forged credential.
+Every reply is checked:
 
 - no server error, and the status, content type, headers and body are the documented ones;
-- a refused request (4xx) changes no game: every game's row and log in the store, and the
-  state the API shows of the game it named, are the same after it as before;
-- a GET changes nothing, whatever it answers.
+- a refused request (4xx) changes nothing: every game's row and log, who may reach it, the
+  invitations and the devices' credentials in the store, and the state the API shows of
+  the game it named, are the same after it as before;
+- a GET changes nothing, whatever it answers (but following a game's events makes the
+  device present, which the game's view shows).
 
 The app runs over a temporary SQLite file with seeded dice, a clock that counts and a
 rate-limit clock that moves one second a request, so that a run is the same every time.
@@ -20,6 +27,7 @@ from __future__ import annotations
 import itertools
 import json
 import sqlite3
+import string
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,6 +54,7 @@ from schemathesis.specs.openapi.checks import (
 
 from zar.dice import SeededDice
 from zar.server import create_app
+from zar.server.seats import COOKIE
 from zar.store import SqliteStore
 from zar.yams import Box
 
@@ -70,14 +79,40 @@ SEEDS: list[dict[str, Any]] = [
     {"game": "10000", "players": ["Mehmet"], "computer": True, "level": "max-points"},
 ]
 
-GameRows = tuple[tuple[Any, ...], ...]
+# Who asks: the device holding the seat on turn in the game named (the host's or the
+# guest's; first, so Hypothesis draws it most often and the games move on), the host of
+# every seeded game, a guest that took a seat of some, a watcher of some, a device with no
+# credential, a device with a forged one.
+DEVICES = ("holder", "host", "guest", "watcher", "none", "forged")
+GUESTED = (1, 4)  # the seeded games whose seat 1 the guest takes
+WATCHED = (0, 2, 5)  # the seeded games the watcher follows
+
+Rows = tuple[tuple[Any, ...], ...]
+
+
+@dataclass(frozen=True)
+class Way:
+    """A real invitation: its link's secret, its short code, its watchers' link's secret, and
+    how many seats its game has."""
+
+    join: str
+    code: str
+    watch: str
+    seats: int
+
+    @classmethod
+    def of(cls, invite: dict[str, Any], seats: int) -> Way:
+        """The invitation a host was given: each link carries its secret after ``=``."""
+        join, watch = (str(invite[link]).split("=", 1)[1] for link in ("join", "watch"))
+        return cls(join, str(invite["code"]), watch, seats)
 
 
 @dataclass(frozen=True)
 class Dials:
     """How a request is aimed, drawn before it is known what game it will meet (Hypothesis
     draws the same things whatever the state): a real game or not, a seeded one, which,
-    a playable move or not, which move, which dice kept, which box or selection."""
+    a playable move or not, which move, which dice kept, which box or selection (or seat);
+    which device asks, and the credential a forged one sends."""
 
     real: int
     seeded: int
@@ -86,10 +121,13 @@ class Dials:
     move: int
     keep: list[int]
     choice: int
+    device: int
+    forged: str
 
 
 _ANY = st.integers(0, 1_000)
-_MOSTLY = st.integers(0, 3)  # 0 a quarter of the time
+# 0 now and then: Hypothesis draws small numbers most often, so the count runs down.
+_MOSTLY = st.integers(0, 3).map(lambda n: 3 - n)
 DIALS = st.builds(
     Dials,
     real=_MOSTLY,
@@ -99,6 +137,9 @@ DIALS = st.builds(
     move=_ANY,
     keep=st.lists(st.integers(0, 4), max_size=4, unique=True),
     choice=_ANY,
+    device=st.integers(0, len(DEVICES) - 1),
+    # Short ones too: a credential too short to be one is not even looked up.
+    forged=st.text(string.ascii_letters + string.digits + "-_", max_size=64),
 )
 
 
@@ -109,6 +150,7 @@ class Tally:
     requests: int = 0
     statuses: Counter[int] = field(default_factory=Counter)
     operations: Counter[str] = field(default_factory=Counter)
+    answers: Counter[tuple[str, str, int]] = field(default_factory=Counter)  # device, op, status
     failures: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
@@ -133,26 +175,61 @@ class Fuzzer:
             monotonic=lambda: self.seconds,
         )
         self.schema = schemathesis.openapi.from_asgi("/api/openapi.json", self.app)
-        # The events of a game never end: one is enough to check.
-        self.client = asgi.get_client(self.app, max_stream_events=1)
+        # Each device is a session, its cookie jar its credential. The events of a game
+        # never end: one is enough to check.
+        self.devices = {
+            name: asgi.get_client(self.app, max_stream_events=1)
+            for name in ("host", "guest", "watcher", "none", "forged")
+        }
+        self.client = self.devices["host"]
         self.reader = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
         self.tally = Tally()
+        self.ways: list[Way] = []  # the invitations made, by the seeding and by the run
         for body in SEEDS:
             response = self.client.post("/api/games", json=body)
             assert response.status_code == 201, response.text
+        for game_id, _ in self.games():
+            response = self.client.post(f"/api/games/{game_id}/invitations")
+            assert response.status_code == 201, response.text
+            self.ways.append(Way.of(response.json(), self.seats(game_id)))
+        for i in GUESTED:
+            asked = {"invitation": self.ways[i].join, "seat": 1}
+            response = self.devices["guest"].post("/api/invitations/claim", json=asked)
+            assert response.json()["you"] == {"role": "player", "seats": [1]}, response.text
+        for i in WATCHED:
+            asked = {"invitation": self.ways[i].watch}
+            response = self.devices["watcher"].post("/api/invitations/watch", json=asked)
+            assert response.json()["you"]["role"] == "watcher", response.text
 
     def close(self) -> None:
         self.reader.close()
-        self.client.close()
+        for session in self.devices.values():
+            session.close()
         self.store.close()
 
     # What the store holds
 
-    def rows(self) -> tuple[GameRows, GameRows]:
-        """Every game's row and every action, as the store has them."""
-        games = tuple(self.reader.execute("SELECT * FROM games ORDER BY created_at, id"))
-        actions = tuple(self.reader.execute("SELECT * FROM actions ORDER BY game_id, seq"))
-        return games, actions
+    def rows(self) -> dict[str, Rows]:
+        """Every game's row and every action, who may reach each game, every invitation and
+        every device's credential, as the store has them."""
+        return {
+            table: tuple(self.reader.execute(f"SELECT * FROM {table} ORDER BY {order}"))
+            for table, order in (
+                ("games", "created_at, id"),
+                ("actions", "game_id, seq"),
+                ("access", "game_id, device, seat"),
+                ("invitations", "key"),
+                ("devices", "key"),
+            )
+        }
+
+    def settings(self, game_id: str) -> Any:
+        """The game's settings as stored: its kind, its seats (the computer's included)."""
+        (row,) = self.reader.execute("SELECT settings FROM games WHERE id = ?", (game_id,))
+        return json.loads(row[0])
+
+    def seats(self, game_id: str) -> int:
+        return len(self.settings(game_id)["seats"])
 
     def games(self) -> list[tuple[str, int]]:
         """The games' ids and versions, oldest first."""
@@ -188,7 +265,7 @@ class Fuzzer:
         @given(case=operation.as_strategy(generation_mode=mode), dials=DIALS)
         def fuzz(case: Any, dials: Dials) -> None:
             self._aim(case, dials)
-            self._send(case)
+            self._send(case, dials)
 
         try:
             fuzz()
@@ -199,23 +276,53 @@ class Fuzzer:
 
     def _aim(self, case: Any, dials: Dials) -> None:
         """Most of the time, name a real game (a seeded one, mostly); most of that, make a
-        move a player could."""
-        if "game_id" not in case.path_parameters or not dials.real:
+        move a player could, or name a real seat. An invitation's request, most of the time,
+        names a real invitation and a real seat of its game."""
+        if not dials.real:
+            return
+        if case.path.startswith("/api/invitations/"):
+            self._invitation(case, dials)
+            return
+        if "game_id" not in case.path_parameters:
             return
         games = self.games()
         if dials.seeded:
             games = games[: len(SEEDS)]
         game_id, version = games[dials.game % len(games)]
+        if self.quick and case.path.endswith("/hint") and not self._quick_coach(game_id):
+            return
         case.path_parameters = {**case.path_parameters, "game_id": game_id}
-        if case.method.upper() == "POST" and dials.play:
+        if "seat" in case.path_parameters and dials.play:
+            seat = dials.choice % self.seats(game_id)
+            case.path_parameters = {**case.path_parameters, "seat": seat}
+        elif case.method.upper() == "POST" and dials.play:
             intent = self._playable(game_id, dials)
             if intent is not None:
                 case.body = {"version": version, **intent}
+
+    def _quick_coach(self, game_id: str) -> bool:
+        """Whether the coach is quick to ask on the game: on 10 000 alone. Its tables for Yams
+        and for 10 000 against someone take 8 to 25 s each to build: the short run leaves
+        them to the long one."""
+        settings = self.settings(game_id)
+        return bool(settings["kind"] == "10000" and len(settings["seats"]) == 1)
+
+    def _invitation(self, case: Any, dials: Dials) -> None:
+        """A real invitation in the body (a body of the wrong shape is left wrong): its link's
+        secret, its code as typed or its watchers' link, and one of its game's seats."""
+        if not isinstance(case.body, dict):
+            return
+        way = self.ways[dials.game % len(self.ways)]
+        typed = f" {way.code[:3].lower()}-{way.code[3:]}" if dials.seeded % 2 else way.code
+        invitation = (way.join, typed, way.watch)[dials.move % 3]
+        case.body = {**case.body, "invitation": invitation, "seat": dials.choice % way.seats}
 
     def _playable(self, game_id: str, dials: Dials) -> dict[str, Any] | None:
         """A move that fits the game as it is now (the rules may still refuse some); now
         and then, a game the run started itself is abandoned (the seeded ones play on)."""
         game = self.view(game_id)
+        if "over" not in game:
+            return None  # a game the host has no place at (another device started it)
         if game["over"]:
             return {"type": ("throw", "computer", "abandon")[dials.move % 3]}
         seeded = {g for g, _ in self.games()[: len(SEEDS)]}
@@ -245,32 +352,85 @@ class Fuzzer:
         chosen = [p for p in range(6) if mask >> p & 1]
         return {"type": ("throw", "bank", "set_aside")[dials.move % 3], "set_aside": chosen}
 
-    def _send(self, case: Any) -> None:
+    def _device(self, dials: Dials, game_id: str | None) -> tuple[str, Any]:
+        """The device that asks, and its session; one with no credential or a forged one
+        keeps none from a reply."""
+        name = DEVICES[dials.device]
+        if name == "holder":
+            name = self._holder(game_id)
+        session = self.devices[name]
+        if name in ("none", "forged"):
+            session.cookies.clear()
+        if name == "forged":
+            session.cookies.set(COOKIE, dials.forged)
+        return name, session
+
+    def _holder(self, game_id: str | None) -> str:
+        """Who holds the seat on turn in the game: the guest, or else the host."""
+        if game_id is None:
+            return "host"
+        game = self.view(game_id)
+        if "seat" not in game or game["seats"][game["seat"]]["holder"] != "guest":
+            return "host"
+        guest = self.devices["guest"].get(f"/api/games/{game_id}").json()
+        return "guest" if game["seat"] in guest.get("you", {}).get("seats", ()) else "host"
+
+    def _send(self, case: Any, dials: Dials) -> None:
         game_id = case.path_parameters.get("game_id")
         known = game_id in {g for g, _ in self.games()}
         before = self.rows()
         shown = self.view(game_id) if known else None
+        device, session = self._device(dials, game_id if known else None)
         # A little faster than the limit of new games allows: now and then a 429.
         self.seconds += 1.8
-        response = case.call(session=self.client)
+        response = case.call(session=session)
         self.tally.requests += 1
         self.tally.statuses[response.status_code] += 1
         self.tally.operations[case.operation.label] += 1
-        request = f"{case.method} {case.formatted_path} {case.query or ''} {_body(case)}"
+        self.tally.answers[device, case.operation.label, response.status_code] += 1
+        request = f"{device}: {case.method} {case.formatted_path} {case.query or ''} {_body(case)}"
+        if response.status_code == 201 and case.path.endswith("/invitations"):
+            self.ways.append(Way.of(response.json(), self.seats(str(game_id))))
         try:
             case.validate_response(response, checks=CHECKS)
         except (AssertionError, FailureGroup) as failure:
             self.tally.failures.append(f"{request}\n  -> {response.status_code}: {failure}")
         refused = 400 <= response.status_code < 500
         if refused or case.method.upper() == "GET":
-            if self.rows() != before:
+            after = self.rows()
+            changed = [table for table, rows in before.items() if after[table] != rows]
+            if changed:
                 self.tally.failures.append(
-                    f"{request}\n  -> {response.status_code} changed the store"
+                    f"{request}\n  -> {response.status_code} {_reason(response)}"
+                    f" changed the store: {', '.join(changed)}"
                 )
-            if known and self.view(game_id) != shown:
+            # Following a game's events is what makes a device here: that much it changes.
+            seen = _unfollowed if case.path.endswith("/events") else _same
+            if known and seen(self.view(game_id)) != seen(shown):
                 self.tally.failures.append(
                     f"{request}\n  -> {response.status_code} changed the game shown"
                 )
+
+
+def _same(game: Any) -> Any:
+    return game
+
+
+def _unfollowed(game: Any) -> Any:
+    """A view without who follows the game now, or since when they are away."""
+    if not isinstance(game, dict) or "seats" not in game:
+        return game
+    seats = [
+        {k: v for k, v in seat.items() if k not in ("here", "away_since")} for seat in game["seats"]
+    ]
+    return {**game, "seats": seats}
+
+
+def _reason(response: Any) -> str:
+    try:
+        return str(response.json().get("reason", ""))
+    except (ValueError, AttributeError):
+        return ""
 
 
 def _body(case: Any) -> str:

@@ -3,6 +3,7 @@ start it again."""
 
 from __future__ import annotations
 
+import copy
 import http.cookiejar
 import json
 import os
@@ -113,6 +114,16 @@ class Server:
         """Ask as ``other``'s device from now on (two processes, one phone)."""
         self.cookies = other.cookies
         self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def another_device(self) -> Server:
+        """This server asked from another device (a second phone, no credential yet): for its
+        requests only; the process is started and killed through ``self``."""
+        other = copy.copy(self)
+        other.cookies = http.cookiejar.CookieJar()
+        other._opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(other.cookies)
+        )
+        return other
 
 
 @contextmanager

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from server.fuzzing import SEEDS, fuzzer
+from server.fuzzing import DEVICES, SEEDS, fuzzer
 
 OPERATIONS = {
     "POST /api/games",
@@ -32,15 +32,26 @@ def test_generated_requests_get_documented_replies_and_refusals_change_nothing(
     with fuzzer(tmp_path) as run:
         tally = run.run(examples=25)
         versions = [version for _, version in run.games()]
+        labels = {result.ok().label for result in run.schema.get_all_operations()}
     assert tally.failures == [], "\n\n".join(tally.failures)
     # It did try, and got everywhere: every operation, games started, moves accepted,
     # every kind of refusal.
     assert tally.requests >= 300, tally
-    assert set(tally.operations) >= OPERATIONS  # and every route added since
-    assert {200, 201, 404, 409, 422, 429} <= set(tally.statuses), tally
+    assert set(tally.operations) == labels >= OPERATIONS  # and every route added since
+    assert {200, 201, 403, 404, 409, 422, 429} <= set(tally.statuses), tally
     assert len(versions) > len(SEEDS)
-    # Moves were taken: the games moved on (21 actions in all on the run as it stands).
-    assert sum(versions) >= 12, versions
+    # Moves were taken: the games moved on (38 actions in all on the run as it stands).
+    assert sum(versions) >= 20, versions
+    # Every device asked; those with no place, or no good credential, were refused.
+    answers = tally.answers
+    assert {device for device, _, _ in answers} == set(DEVICES) - {"holder"}, answers
+    for device in ("none", "forged", "watcher"):
+        assert answers[device, "POST /api/games/{game_id}/actions", 403], device
+    # Real invitations were used: seats claimed, games watched; the guest played its seat.
+    for operation in ("open", "claim", "watch"):
+        route = f"POST /api/invitations/{operation}"
+        assert any(op == route and status == 200 for _, op, status in answers), route
+    assert answers["guest", "POST /api/games/{game_id}/actions", 200], answers
 
 
 def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:

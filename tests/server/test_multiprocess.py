@@ -112,6 +112,55 @@ def test_two_processes_play_one_game_in_turn(servers: tuple[Server, Server]) -> 
     assert [(g["id"], g["version"]) for g in listed] == [(game["id"], 26)]
 
 
+def refusal(call: Callable[[], Any]) -> tuple[int, str]:
+    """The status and reason of a request that must be refused."""
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        call()
+    reply = json.loads(refused.value.read())
+    refused.value.close()
+    return refused.value.code, reply["reason"]
+
+
+def test_a_seat_claimed_or_handed_over_on_one_process_holds_on_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    a, b = servers
+    guest_a = a.another_device()
+    guest_b = b.another_device()
+    guest_b.same_device_as(guest_a)  # the guest's phone, its requests going to either too
+    game = a.call("POST", "/api/games", {"game": "yams", "players": ["Ali", "Ece"]})
+    path = f"/api/games/{game['id']}"
+    shown = a.call("POST", f"{path}/actions", next_intent(game))
+    shown = a.call("POST", f"{path}/actions", next_intent(shown))
+    assert shown["seat"] == 1  # Ece's turn, on the host's device so far
+    assert b.call("GET", path)["you"]["seats"] == [0, 1]  # B has the game and its seating
+    follower = Follower(b, game["id"])
+    follower.wait_for(lambda s: True)
+
+    # Ece's seat taken through A: B, asked at once, gives it to the guest alone.
+    invitation = a.call("POST", f"{path}/invitations")
+    token = invitation["join"].split("=", 1)[1]
+    claimed = guest_a.call("POST", "/api/invitations/claim", {"invitation": token, "seat": 1})
+    assert claimed["you"] == {"role": "player", "seats": [1]}
+    throw = {"version": shown["version"], "type": "throw"}
+    assert refusal(lambda: b.call("POST", f"{path}/actions", throw)) == (403, "not-your-seat")
+    moved = guest_b.call("POST", f"{path}/actions", throw)
+    assert moved["version"] == shown["version"] + 1
+    assert moved["you"]["seats"] == [1]
+    assert b.call("GET", path)["seats"][1]["holder"] == "guest"
+
+    # Ece's seat handed to the computer through A: B's screen and B's view show the stand-in,
+    # and B refuses the guest its seat meanwhile.
+    handed = a.call("POST", f"{path}/seats/1", {"to": "computer"})
+    assert handed["seats"][1]["standin"] == "expert"  # Yams without a computer: its default
+    follower.wait_for(lambda s: s["seats"][1]["standin"] == "expert")
+    assert b.call("GET", path)["seats"][1]["standin"] == "expert"
+    fill = {"version": moved["version"], "type": "fill", "box": sorted(moved["options"])[0]}
+    assert refusal(lambda: guest_b.call("POST", f"{path}/actions", fill)) == (403, "standing-in")
+    stepped = b.call("POST", f"{path}/actions", {"version": moved["version"], "type": "computer"})
+    assert stepped["version"] > moved["version"]
+
+
 def test_a_process_reads_again_a_game_another_moved_on(tmp_path: Path) -> None:
     """Two apps over one SQLite file, which tells nothing: an intention on a version ahead
     of the one cached is not refused but makes the app read the game again."""
@@ -130,5 +179,31 @@ def test_a_process_reads_again_a_game_another_moved_on(tmp_path: Path) -> None:
             stale = served_by.post(actions, json={"version": 24, "type": "throw"})
             assert stale.status_code == 409
         assert b.get(f"/api/games/{shown['id']}").json() == shown
+    for store in stores:
+        store.close()
+
+
+def test_a_process_that_has_not_heard_of_a_claim_still_refuses_the_seat(tmp_path: Path) -> None:
+    """Two apps over one SQLite file, which tells nothing: B judges the host's intention on
+    the seating it cached, from before the guest took the seat through A; the store keeps no
+    such action, and the refusal says why (the seat is another device's), not that the game
+    moved on (it did not: its version is the one the host has)."""
+    stores = [SqliteStore(tmp_path / "zar.sqlite3") for _ in range(2)]
+    with (
+        TestClient(create_app(stores[0])) as a,
+        TestClient(create_app(stores[1])) as b,
+        TestClient(create_app(stores[0])) as guest,
+    ):
+        shown = a.post("/api/games", json={"game": "yams", "players": ["Ali", "Ece"]}).json()
+        b.cookies = a.cookies  # the host's device, its requests going to either app
+        path = f"/api/games/{shown['id']}"
+        for _ in range(2):  # Ali's turn: Ece's next
+            shown = a.post(f"{path}/actions", json=next_intent(shown)).json()
+        assert b.get(path).json()["you"]["seats"] == [0, 1]  # B caches the seating
+        token = a.post(f"{path}/invitations").json()["join"].split("=", 1)[1]
+        claim = guest.post("/api/invitations/claim", json={"invitation": token, "seat": 1})
+        assert claim.status_code == 200, claim.text
+        refused = b.post(f"{path}/actions", json={"version": shown["version"], "type": "throw"})
+        assert (refused.status_code, refused.json()["reason"]) == (403, "not-your-seat")
     for store in stores:
         store.close()

@@ -74,11 +74,11 @@ def device(app: FastAPI) -> Iterator[Callable[[], TestClient]]:
 
 
 def rows(db: Path) -> tuple[Any, ...]:
-    """Everything the store holds, as a fresh reader sees it."""
+    """Everything the store holds (the devices' credentials too), as a fresh reader sees it."""
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as reader:
         return tuple(
             tuple(reader.execute(f"SELECT * FROM {table} ORDER BY 1, 2"))
-            for table in ("games", "actions", "access", "invitations")
+            for table in ("games", "actions", "access", "invitations", "devices")
         )
 
 
@@ -227,6 +227,19 @@ def test_an_invitation_gives_a_seat_once_and_only_its_device_acts_for_it(
         "seat-taken",
         json={"invitation": token, "seat": 1},
     )
+    # A seat already taken, asked with a new invitation by a device with no credential yet:
+    # refused before the invitation is spent or a credential given.
+    fresh = secret(invite(host, game)["join"])
+    refused(
+        device(),
+        db,
+        "POST",
+        "/api/invitations/claim",
+        "seat-taken",
+        json={"invitation": fresh, "seat": 1},
+    )
+    opened = late.post("/api/invitations/open", json={"invitation": fresh})
+    assert opened.json()["seats"] == [{"seat": 0, "name": "Ali"}]  # not spent: still good
     # Ali plays on the host's device; Ece's turn is the guest's alone.
     game = act(host, game, type="throw")
     game = act(host, game, type="fill", box=next(iter(game["options"])))

@@ -199,47 +199,61 @@ class Games:
         """
         await self.record(game_id)  # no game, no lock kept for its id (UnknownGame)
         async with self.serial(game_id):
-            record = await self.record(game_id)
-            if intent.version > record.version:
-                # Another process moved the game on since this one read it: read it again.
-                self._forget(game_id)
-                record = await self.record(game_id)
-            if intent.version != record.version:
-                raise Conflict(record.version)
-            seating = await self.seating(game_id)
-            if seating is None:
-                raise Forbidden("not-at-table")
-            state = record.state
-            seat = state.seat
-            if intent.type == "undo":
-                with contextlib.suppress(IllegalAction):  # nothing to undo: the rules say so
-                    seat = record.undo().seat
-            seating.check(device, intent.type, seat, over=state.is_over)
-            # The computer steps its own seat, or an absent person's it plays meanwhile.
-            standin = seating.plays(state.seat) if intent.type == "computer" else None
-            # The rules, the computer's thinking and the dice in a worker thread: a slow step
-            # (an expert's tables built on first use) holds up this game only.
-            actions = await run_in_threadpool(actions_for, record, intent, self.dice, standin)
-            after = record
-            for action in actions:
-                after = after.append(action)
-            try:
-                await run_in_threadpool(
-                    lambda: self.store.append(
-                        game_id,
-                        record.version,
-                        actions,
-                        self.clock(),
-                        finished=after.state.is_over,
-                        summary=summary(after),
-                        seating_rev=seating.rev,
-                    )
-                )
-            except Conflict:
-                self._forget(game_id)  # another process moved it on, or seated it anew
-                raise
-            self._keep(game_id, after)
+            after = await self._act(game_id, intent, device)
+            if after is None:
+                # Another process seated the game anew meanwhile (its version the same):
+                # judged again on the seating as it is now, which may refuse the device.
+                after = await self._act(game_id, intent, device)
+            if after is None:
+                raise Conflict((await self.record(game_id)).version)
         self.changed(game_id, after.version)
+        return after
+
+    async def _act(self, game_id: str, intent: Intent, device: str | None) -> Record | None:
+        """:meth:`act`'s one try, under the game's lock: the game after the intention, stored;
+        None if the store found the seating changed since it was read (nothing stored)."""
+        record = await self.record(game_id)
+        if intent.version > record.version:
+            # Another process moved the game on since this one read it: read it again.
+            self._forget(game_id)
+            record = await self.record(game_id)
+        if intent.version != record.version:
+            raise Conflict(record.version)
+        seating = await self.seating(game_id)
+        if seating is None:
+            raise Forbidden("not-at-table")
+        state = record.state
+        seat = state.seat
+        if intent.type == "undo":
+            with contextlib.suppress(IllegalAction):  # nothing to undo: the rules say so
+                seat = record.undo().seat
+        seating.check(device, intent.type, seat, over=state.is_over)
+        # The computer steps its own seat, or an absent person's it plays meanwhile.
+        standin = seating.plays(state.seat) if intent.type == "computer" else None
+        # The rules, the computer's thinking and the dice in a worker thread: a slow step
+        # (an expert's tables built on first use) holds up this game only.
+        actions = await run_in_threadpool(actions_for, record, intent, self.dice, standin)
+        after = record
+        for action in actions:
+            after = after.append(action)
+        try:
+            await run_in_threadpool(
+                lambda: self.store.append(
+                    game_id,
+                    record.version,
+                    actions,
+                    self.clock(),
+                    finished=after.state.is_over,
+                    summary=summary(after),
+                    seating_rev=seating.rev,
+                )
+            )
+        except Conflict:
+            self._forget(game_id)  # another process moved it on, or seated it anew
+            if (await self.record(game_id)).version != record.version:
+                raise
+            return None
+        self._keep(game_id, after)
         return after
 
     def standin_level(self, record: Record) -> str:

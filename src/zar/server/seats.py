@@ -36,6 +36,7 @@ __all__ = ["COOKIE", "Devices", "key_of", "seat_routes", "short_code", "typed_co
 
 COOKIE = "zar_device"
 DEVICE_DAYS = 400  # a credential unused this long is expired (browsers keep a cookie as long)
+NEW_DEVICE = "new"  # who a device without a credential yet is, when its claim is judged (no key)
 INVITATION_HOURS = 24
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud, typed right
 CODE_LENGTH = 6
@@ -232,9 +233,10 @@ def seat_routes(
         """What an invitation offers this device: the game, the seats the host's device still
         holds (each to take), or to watch."""
         invitation = await found(request, asked)
+        caller = await devices.caller(request)
+        if invitation.kind == "seat" and invitation.spent_by not in (None, caller):
+            raise Forbidden("invitation-spent")  # refused before a credential is given
         device = await devices.device(request, response)
-        if invitation.kind == "seat" and invitation.spent_by not in (None, device):
-            raise Forbidden("invitation-spent")
         record = await games.record(invitation.game_id)
         seating = await games.seating(invitation.game_id)
         if seating is None:
@@ -264,10 +266,18 @@ def seat_routes(
         invitation = await found(request, asked)
         if invitation.kind != "seat" or asked.seat is None:
             raise Forbidden("invitation-unknown")
+        seat, caller = asked.seat, await devices.caller(request)
+        if invitation.spent_by not in (None, caller):
+            raise Forbidden("invitation-spent")
+        # A seat that cannot be taken is refused before the invitation is spent or a
+        # credential given: a refusal leaves the store as it was.
+        seating = await games.seating(invitation.game_id)
+        if seating is None:
+            raise Forbidden("not-at-table")
+        seating.claimed(seat, caller or NEW_DEVICE)
         device = await devices.device(request, response)
         if not await run_in_threadpool(games.store.spend, invitation.key, device):
             raise Forbidden("invitation-spent")
-        seat = asked.seat
         await games.reseat(invitation.game_id, lambda s: s.claimed(seat, device))
         return await table_view(invitation.game_id, request, device)
 
