@@ -18,10 +18,11 @@ Prints the requests per second and their round trip; for each acknowledged move,
 from its acknowledgement (the reply to the POST, read) to its arrival (the first event of
 that version or later, read) on each of the two other devices; the errors (any status but
 the one expected or a 409, any exception, an event stream that ends, a move that never
-arrives); the servers' memory per connected device (VmRSS with every stream open less
-VmRSS before the first game, over the devices) and the CPU time of the servers and of the
-client (one asyncio loop, sharing the machine's cores); then each anchor with PASS or
-FAIL. Exits 0 either way.
+arrives); the servers' memory: a room's (VmRSS with every room seated, no stream open
+yet, less VmRSS before the first game, over the rooms), a connected device's (VmRSS with
+every stream open less VmRSS with every room seated, over the devices); the CPU time of the
+servers and of the client (one asyncio loop, sharing the machine's cores); then each anchor
+with PASS or FAIL. Exits 0 either way.
 
     .venv/bin/python bench/rooms.py [--games 200] [--seconds 60] [--think 0.5 1.5]
     .venv/bin/python bench/rooms.py --postgres --processes 2
@@ -192,10 +193,10 @@ async def expect(device: Device, path: str, body: Any, status: int, what: str) -
     return reply
 
 
-async def sit_down(room: Room, figures: Figures | None = None) -> None:
+async def sit_down(room: Room, figures: Figures | None = None, *, follow: bool = True) -> None:
     """A new game in the room: the host starts it and invites, the guest claims seat 1, the
-    watcher watches; each device's stream of it opened (the last game's closed). Its
-    requests are counted in ``figures``."""
+    watcher watches; with ``follow``, each device's stream of it opened (the last game's
+    closed). Its requests are counted in ``figures``."""
     host, guest, watcher = room.devices
     game = await expect(host, "/api/games", NEW_GAME, 201, "new game")
     links = await expect(host, f"/api/games/{game['id']}/invitations", None, 201, "invitation")
@@ -203,18 +204,23 @@ async def sit_down(room: Room, figures: Figures | None = None) -> None:
     await expect(guest, "/api/invitations/claim", claim, 200, "claim")
     watch = {"invitation": secret(links["watch"])}
     await expect(watcher, "/api/invitations/watch", watch, 200, "watch")
+    room.game, room.acked = game, []
+    if follow:
+        await follow_room(room)
+    if figures is not None:
+        figures.requests += 7
+
+
+async def follow_room(room: Room) -> None:
+    """Each device's stream of the room's game opened (the last game's closed)."""
     for device in room.devices:
         if device.stream is not None:
             await device.stream.close()
         conn = device.conn
         assert conn.cookie is not None
-        device.stream = EventStream(
-            conn.host, conn.port, f"/api/games/{game['id']}/events", conn.cookie
-        )
+        path = f"/api/games/{room.game['id']}/events"
+        device.stream = EventStream(conn.host, conn.port, path, conn.cookie)
         await device.stream.open()
-    room.game, room.acked = game, []
-    if figures is not None:
-        figures.requests += 7
 
 
 def settle(room: Room, figures: Figures) -> None:
@@ -294,11 +300,12 @@ async def play_room(room: Room, figures: Figures, until: float, think: tuple[flo
             return
 
 
-async def open_room(index: int, address: list[tuple[str, int]]) -> Room:
-    """Three new devices, the ``index``-th room's, each on the next server in turn."""
+async def open_room(index: int, address: list[tuple[str, int]], *, follow: bool = True) -> Room:
+    """Three new devices, the ``index``-th room's, each on the next server in turn, sat down
+    at a game (``follow``: their streams of it open)."""
     devices = [Device(StreamConnection(*address[(3 * index + i) % len(address)])) for i in range(3)]
     room = Room(index, devices)
-    await sit_down(room)
+    await sit_down(room, follow=follow)
     return room
 
 
@@ -337,7 +344,11 @@ async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dic
     setup_started = time.monotonic()
     rooms: list[Room] = []
     for batch in batches(args.games, 20):  # 20 rooms sitting down at a time
-        rooms += await asyncio.gather(*(open_room(i, address) for i in batch))
+        rooms += await asyncio.gather(*(open_room(i, address, follow=False) for i in batch))
+    await asyncio.sleep(1)
+    rss_seated = [rss_bytes(pid) for pid in pids]  # the games and the devices, not connected
+    for batch in batches(len(rooms), 20):
+        await asyncio.gather(*(follow_room(rooms[i]) for i in batch))
     setup_s = time.monotonic() - setup_started
     setup_cpu = own_cpu_seconds() - setup_cpu
     devices = 3 * len(rooms)
@@ -373,7 +384,7 @@ async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dic
         "elapsed": elapsed,
         "devices": devices,
         "setup": (setup_s, setup_cpu),
-        "rss": (sum(rss_before), sum(rss_open), sum(rss_end)),
+        "rss": (sum(rss_before), sum(rss_seated), sum(rss_open), sum(rss_end)),
         "cpu": (sum(server_cpu), client_cpu),
         "load": (load_before, load_after),
     }
@@ -389,13 +400,14 @@ def quantiles(values: list[float]) -> tuple[float, float, float]:
 def report(args: argparse.Namespace, store: str, measured: dict[str, Any]) -> None:
     figures: Figures = measured["figures"]
     elapsed, devices = measured["elapsed"], measured["devices"]
-    before, opened, end = measured["rss"]
+    before, seated, opened, end = measured["rss"]
     server_cpu, client_cpu = measured["cpu"]
     requests = figures.requests
     r50, r95, r99 = quantiles(figures.request_ms)
     a50, a95, a99 = quantiles(figures.arrival_ms)
     errors = sum(figures.errors.values())
-    per_device = (opened - before) / devices
+    per_room = (seated - before) / args.games
+    per_device = (opened - seated) / devices
     per_device_end = (end - before) / devices
     setup_s, setup_cpu = measured["setup"]
     load_before, load_after = measured["load"]
@@ -419,9 +431,11 @@ def report(args: argparse.Namespace, store: str, measured: dict[str, Any]) -> No
         ("games", f"{figures.games} started, {figures.finished} played to the end"),
         (
             "server memory (VmRSS)",
-            f"{before / 2**20:.1f} MiB before, {opened / 2**20:.1f} MiB with every stream open "
+            f"{before / 2**20:.1f} MiB before, {seated / 2**20:.1f} MiB with every room seated "
+            f"({per_room / 1024:.1f} KiB a game and its three devices' credentials), "
+            f"{opened / 2**20:.1f} MiB with every device connected "
             f"({per_device / 1024:.1f} KiB a device), {end / 2**20:.1f} MiB at the end "
-            f"({per_device_end / 1024:.1f} KiB a device, the games' moves included)",
+            f"({per_device_end / 1024:.1f} KiB a device, everything included)",
         ),
         (
             "server CPU",

@@ -227,6 +227,30 @@ def test_two_stores_on_one_database_see_each_other_and_never_both_win(backend: B
         second.close()
 
 
+def test_a_record_behind_the_store_is_caught_up_with_the_actions_after_it(
+    backend: Backend,
+) -> None:
+    """What another process appended, read alone: the same record as a whole replay, undo
+    and abandon included; a record the store is not ahead of comes back as it was."""
+    first, second = backend.open(), backend.open()
+    try:
+        record = two_person_10000()
+        create(first, "g", record)
+        seen = second.load("g")
+        record = append(first, "g", record, farkle_turn(record))
+        record = append(first, "g", record, [record.undo()])
+        assert second.since(seen, "g") == first.load("g") == record
+        assert second.since(record, "g") == record
+        record = append(first, "g", record, [Abandon()])
+        caught = second.since(seen, "g")
+        assert caught == record
+        assert caught.state == record.state
+        assert caught.abandoned
+    finally:
+        first.close()
+        second.close()
+
+
 def test_another_process_s_appends_are_heard(backend: Backend) -> None:
     """PostgreSQL tells every watching store of each append, when it commits; SQLite's
     store is one process's and has nothing to tell."""

@@ -8,7 +8,6 @@ action (its ``version`` is not the game's) is refused with 409 and changes nothi
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -59,6 +58,7 @@ from zar.server.replies import (
 )
 from zar.server.seats import Devices, here, reacher, seat_routes
 from zar.server.shell import Shell, add_shell
+from zar.server.streams import LiveStreams, Streams
 from zar.server.views import Table, view
 from zar.store import Conflict, Store, StoreUnavailable, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
@@ -153,6 +153,7 @@ def create_app(
     games = Games(store, dice or SystemDice(), clock)
     devices = Devices(games)
     reach = reacher(games, devices)
+    streams = Streams(games, reach, _lang)
 
     @asynccontextmanager
     async def serving(app: FastAPI) -> AsyncIterator[None]:
@@ -174,6 +175,7 @@ def create_app(
     app.state.games = games
     app.state.reach = reach
     app.state.devices = devices
+    app.state.streams = streams
 
     def too_large(request: Request) -> Response:
         message = text(_lang(request), "body-too-large", limit=max_body // 1024)
@@ -210,6 +212,7 @@ def create_app(
     # Text over 500 bytes is sent gzipped to a browser that takes it; never the event
     # stream (GZipMiddleware leaves text/event-stream alone), which must arrive as it comes.
     app.add_middleware(GZipMiddleware, minimum_size=500)
+    app.add_middleware(LiveStreams, streams=streams)  # a stream given: none of the above
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(HTTPException)
@@ -384,33 +387,13 @@ def create_app(
         seat taken or handed over, a device come or gone), each with its version as the
         event's id. A stream that comes back (``Last-Event-ID``) gets the state now, whatever
         it missed meanwhile; while a device's stream is open, it is here."""
-        lang = _lang(request)
         table = await reach(game_id, request)  # 404, 403 before the stream starts
-
-        async def current() -> str:
-            record = await games.record(game_id)
-            now = Table(await games.reach(game_id, table.device, here=here(request)),
-                        table.device, games.presence(game_id))  # fmt: skip
-            return json.dumps(view(game_id, record, lang, table=now))
-
-        async def stream() -> AsyncIterator[str]:
-            sent = await current()
-            yield f"id: {json.loads(sent)['version']}\ndata: {sent}\n\n"
-            async for version in games.follow(game_id, table.device):
-                if await request.is_disconnected():
-                    break
-                if version < 0:
-                    yield "event: alive\ndata: 1\n\n"  # the page hears that the link holds
-                    continue
-                try:
-                    fresh = await current()
-                except Forbidden:
-                    break  # no longer at the table
-                if fresh != sent:
-                    sent = fresh
-                    yield f"id: {json.loads(sent)['version']}\ndata: {sent}\n\n"
-
-        return StreamingResponse(stream(), media_type="text/event-stream")
+        # Served in front of the app (LiveStreams) when it is given: here when it is asked
+        # of the app alone (a test's client).
+        chunks = streams.events(game_id, table.device, _lang(request), local=here(request))
+        return StreamingResponse(
+            chunks, media_type="text/event-stream", headers={"cache-control": "no-store"}
+        )
 
     @app.get("/api/setup", response_model=None, responses={200: {"model": Setup}})
     async def setup() -> dict[str, Any]:

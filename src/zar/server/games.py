@@ -33,6 +33,7 @@ __all__ = ["GAMES_KEPT", "Games", "Presence"]
 
 # The games a process keeps replayed in memory (about 30 KiB each): those played lately.
 GAMES_KEPT = 2_000
+KEEP_ALIVE_S = 15.0  # a stream says it holds this often, when nothing else happens
 # A device following on another process is here while that process says so, this often.
 PRESENCE_EVERY = 20.0
 PRESENCE_LASTS = 3 * PRESENCE_EVERY
@@ -45,6 +46,26 @@ class Presence:
 
     here: bool
     away_since: str | None = None
+
+
+class _Listener:
+    """One screen following a game: woken when the game changes, or ended."""
+
+    __slots__ = ("ended", "future", "woken")
+
+    def __init__(self) -> None:
+        self.future: asyncio.Future[None] | None = None  # what the screen awaits
+        self.woken = False  # changed since the screen last looked
+        self.ended = False
+
+    def wake(self) -> None:
+        self.woken = True
+        if self.future is not None and not self.future.done():
+            self.future.set_result(None)
+
+    def end(self, _: object = None) -> None:
+        self.ended = True
+        self.wake()
 
 
 class Games:
@@ -74,7 +95,8 @@ class Games:
         self._seatings: dict[str, Seating | None] = {}  # of the games kept
         # A lock per game while someone acts on it: [lock, how many hold or wait for it].
         self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
-        self._listeners: dict[str, set[asyncio.Queue[int]]] = {}
+        self._listeners: dict[str, set[_Listener]] = {}
+        self._stamps: dict[str, int] = {}  # per game followed: bumped at each change
         self._latest: dict[str, int] = {}  # the latest version heard of, per game kept
         # Who follows each game: the streams of this process per device, the devices other
         # processes said are here (until when), when each left.
@@ -107,7 +129,11 @@ class Games:
             self._remote.pop(oldest, None)
 
     async def record(self, game_id: str) -> Record:
+        """The game as it is now: as cached, caught up with what other processes appended
+        since (their actions alone read and applied), or else read and replayed."""
         record = self._records.get(game_id)
+        if record is not None and record.version < self._latest.get(game_id, -1):
+            record = await self._catch_up(game_id, record)
         if record is not None:
             self._records.move_to_end(game_id)
             return record
@@ -118,6 +144,17 @@ class Games:
         if record.version >= self._latest.get(game_id, 0):
             self._keep(game_id, record)  # else it was overtaken: not kept
         return record
+
+    async def _catch_up(self, game_id: str, record: Record) -> Record:
+        """``record`` with what other processes appended since: kept, unless this process
+        went further meanwhile."""
+        caught = await run_in_threadpool(self.store.since, record, game_id)
+        cached = self._records.get(game_id)
+        if cached is not None and cached.version >= caught.version:
+            return cached
+        if game_id in self._records:
+            self._records[game_id] = caught
+        return caught
 
     async def peek(self, game_id: str) -> Record:
         """The game as cached, else as stored, without keeping it: for reading many finished
@@ -214,9 +251,8 @@ class Games:
         None if the store found the seating changed since it was read (nothing stored)."""
         record = await self.record(game_id)
         if intent.version > record.version:
-            # Another process moved the game on since this one read it: read it again.
-            self._forget(game_id)
-            record = await self.record(game_id)
+            # Another process moved the game on since this one read it (unheard yet).
+            record = await self._catch_up(game_id, record)
         if intent.version != record.version:
             raise Conflict(record.version)
         seating = await self.seating(game_id)
@@ -279,9 +315,8 @@ class Games:
         if game_id is None:
             self._records.clear()
             self._seatings.clear()
-            for queues in self._listeners.values():
-                for queue in queues:
-                    queue.put_nowait(0)
+            for game in list(self._listeners):
+                self._wake(game)
             return
         if version < 0:
             if note == "seating":
@@ -290,19 +325,25 @@ class Games:
                 self._heard_presence(game_id, note)
             self._wake(game_id)
             return
-        cached = self._records.get(game_id)
-        if cached is not None and cached.version < version:
-            self._forget(game_id)
+        # What is cached of a game another process moved on is caught up when next read.
         if version <= self._latest.get(game_id, -1):
             return  # heard already
         self._latest[game_id] = version
-        for queue in self._listeners.get(game_id, ()):
-            queue.put_nowait(version)
+        self._wake(game_id)
 
     def _wake(self, game_id: str) -> None:
-        """The game's followers look again (no new version: its seating, or who is here)."""
-        for queue in self._listeners.get(game_id, ()):
-            queue.put_nowait(0)
+        """The game's followers look again: a move, its seating, who is here."""
+        listeners = self._listeners.get(game_id)
+        if not listeners:
+            return
+        self._stamps[game_id] = self._stamps.get(game_id, 0) + 1
+        for listener in listeners:
+            listener.wake()
+
+    def stamp(self, game_id: str) -> int:
+        """How many times the game changed while followed here: what was shown of it at one
+        stamp is still true until the next."""
+        return self._stamps.get(game_id, 0)
 
     async def watch(self) -> Callable[[], None]:
         """Hear the other processes sharing the store; say which devices follow games here,
@@ -382,20 +423,40 @@ class Games:
                 for device in list(streams):
                     await self._announce(game_id, f"presence {device} 1")
 
-    async def follow(self, game_id: str, device: str | None = None) -> AsyncIterator[int]:
-        """The game's versions as they come (0: look again, -1: a keep-alive), for a screen
-        following live; while it follows, ``device`` is here."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        self._listeners.setdefault(game_id, set()).add(queue)
+    async def follow(
+        self,
+        game_id: str,
+        device: str | None = None,
+        *,
+        gone: asyncio.Future[None] | None = None,
+    ) -> AsyncIterator[bool]:
+        """For a screen following live: true each time the game changed (look again), false
+        after :data:`KEEP_ALIVE_S` without a change (a keep-alive); it ends when ``gone`` is
+        done (the screen went). While it follows, ``device`` is here.
+
+        A stream may follow for hours, by the thousand: what it holds meanwhile is a
+        future, and its place in the game's followers."""
+        listener = _Listener()
+        if gone is not None:
+            gone.add_done_callback(listener.end)
+        self._listeners.setdefault(game_id, set()).add(listener)
         await self._arrive(game_id, device)
         try:
-            while True:
+            while not listener.ended:
+                listener.future = asyncio.get_running_loop().create_future()
+                if listener.woken:
+                    listener.woken = False
+                    yield True
+                    continue
                 try:
-                    yield await asyncio.wait_for(queue.get(), timeout=15)
+                    async with asyncio.timeout(KEEP_ALIVE_S):
+                        await listener.future
                 except TimeoutError:
-                    yield -1  # a keep-alive
+                    yield False
         finally:
-            self._listeners[game_id].discard(queue)
-            if not self._listeners[game_id]:
+            listeners = self._listeners[game_id]
+            listeners.discard(listener)
+            if not listeners:
                 del self._listeners[game_id]
+                self._stamps.pop(game_id, None)
             await self._leave(game_id, device)

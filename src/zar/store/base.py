@@ -161,6 +161,11 @@ class Store(Protocol):
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
         ...
 
+    def since(self, record: Record, game_id: str) -> Record:
+        """``record`` of the game caught up with the actions stored after it: what another
+        process appended, read without replaying the whole log."""
+        ...
+
     def times(self, game_id: str) -> list[str]:
         """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
         ...

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from zar.record import Abandon, Action, Record, action_to_json
+from zar.record import Abandon, Action, Record, action_from_json, action_to_json
 from zar.seating import Seating
 from zar.store.base import GameSummary, Invitation, UnknownGame
 
@@ -167,9 +167,22 @@ def read_log(db: Connection, mark: str, game_id: str) -> tuple[str, list[tuple[s
     return str(row[0]), log
 
 
+def read_since(db: Connection, mark: str, game_id: str, version: int) -> list[str]:
+    """The game's actions after ``version``, in order (none: it is no further, or unknown)."""
+    query = f"SELECT action FROM actions WHERE game_id = {mark} AND seq > {mark} ORDER BY seq"
+    return [str(action) for (action,) in db.execute(query, (game_id, version)).fetchall()]
+
+
 def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
     """The record of a game's settings row and its action rows in order, replayed."""
     return Record.from_json({**json.loads(settings), "log": [json.loads(a) for a in actions]})
+
+
+def caught_up(record: Record, actions: Iterable[str]) -> Record:
+    """``record`` with the action rows that followed it applied, as a replay would have."""
+    for action in actions:
+        record = record.append(action_from_json(record.kind, json.loads(action)))
+    return record
 
 
 def games_query(

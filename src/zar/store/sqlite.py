@@ -30,6 +30,7 @@ from zar.store.base import (
 from zar.store.rows import (
     abandons,
     action_rows,
+    caught_up,
     device_seen_at,
     games_query,
     insert_access,
@@ -37,6 +38,7 @@ from zar.store.rows import (
     read_invitation,
     read_log,
     read_seating,
+    read_since,
     record_from_rows,
     seating_text,
     settings_text,
@@ -332,6 +334,12 @@ class SqliteStore:
         with self._reading() as db:
             settings, log = read_log(db, "?", game_id)
         return record_from_rows(settings, (action for action, _ in log))
+
+    def since(self, record: Record, game_id: str) -> Record:
+        """``record`` of the game caught up with the actions stored after it."""
+        with self._reading() as db:
+            actions = read_since(db, "?", game_id, record.version)
+        return caught_up(record, actions)
 
     def times(self, game_id: str) -> list[str]:
         """When each action of the log was stored, in order; raises :class:`UnknownGame`."""

@@ -1,0 +1,149 @@
+"""A game's live stream (server-sent events), served lean.
+
+A stream lives as long as a device follows a game, hours perhaps, and by the thousand:
+what it holds meanwhile is what counts. The app's route (``GET /api/games/{id}/events``)
+documents the stream and refuses in words what it must refuse; a stream it would give is
+served by :class:`LiveStreams` instead, in front of the app's middleware and routing, whose
+frames would otherwise live as long as each stream. A stream then holds a coroutine, a
+task that hears the client go, its place among the game's followers and what it last sent.
+
+What a game shows is the same for every device in the same place at its table (every
+watcher, say): it is made once a change, for all of them, not once for each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator, Callable
+
+from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from zar.i18n import Language
+from zar.seating import Forbidden
+from zar.server.games import Games
+from zar.server.seats import Reach, here
+from zar.server.views import Table, view
+from zar.store import StoreUnavailable, UnknownGame
+
+__all__ = ["KEEP_ALIVE", "LiveStreams", "Streams"]
+
+KEEP_ALIVE = b"event: alive\ndata: 1\n\n"  # the page hears that the link holds
+HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-store"),
+]
+_PATH = re.compile(r"/api/games/([^/]+)/events")
+
+Shown = tuple[int, bytes]  # a game's version, and its event: its view as JSON
+
+
+class Streams:
+    """The event streams of the games this process serves."""
+
+    def __init__(self, games: Games, reach: Reach, lang: Callable[[Request], Language]) -> None:
+        self.games = games
+        self.reach = reach
+        self.lang = lang
+        # Per game followed: at which of its changes (Games.stamp), what each place shows.
+        self._shown: dict[str, tuple[int, dict[tuple[object, ...], Shown]]] = {}
+        self._followers: dict[str, int] = {}
+
+    async def events(
+        self,
+        game_id: str,
+        device: str | None,
+        lang: Language,
+        *,
+        local: bool,
+        gone: asyncio.Future[None] | None = None,
+    ) -> AsyncIterator[bytes]:
+        """The game's state now, then each time it changes (a move, a seat taken or handed
+        over, a device come or gone), each with its version as the event's id; a keep-alive
+        when nothing happens. It ends when the device has no place at the table any more,
+        or ``gone`` is done."""
+        self._followers[game_id] = self._followers.get(game_id, 0) + 1
+        try:
+            sent = await self._show(game_id, device, lang, local)
+            yield sent[1]
+            async for changed in self.games.follow(game_id, device, gone=gone):
+                if not changed:
+                    yield KEEP_ALIVE
+                    continue
+                try:
+                    fresh = await self._show(game_id, device, lang, local)
+                except Forbidden:
+                    break  # no longer at the table
+                if fresh != sent:
+                    sent = fresh
+                    yield sent[1]
+        finally:
+            self._followers[game_id] -= 1
+            if not self._followers[game_id]:
+                del self._followers[game_id]
+                self._shown.pop(game_id, None)
+
+    async def _show(self, game_id: str, device: str | None, lang: Language, local: bool) -> Shown:
+        """What the game shows ``device`` now: made once for every device in its place."""
+        stamp = self.games.stamp(game_id)  # before reading: what is read is at least as new
+        seating = await self.games.reach(game_id, device, here=local)
+        record = await self.games.record(game_id)
+        # No await from here on: the first of the game's followers to look makes the view.
+        place = (lang, seating.role(device), seating.seats_of(device))
+        kept = self._shown.get(game_id)
+        if kept is None or kept[0] < stamp:
+            kept = (stamp, {})
+            self._shown[game_id] = kept
+        shown = kept[1].get(place) if kept[0] == stamp else None
+        if shown is None:
+            table = Table(seating, device, self.games.presence(game_id))
+            body = json.dumps(view(game_id, record, lang, table=table))
+            shown = (record.version, f"id: {record.version}\ndata: {body}\n\n".encode())
+            if kept[0] == stamp:  # else read before a change another has shown already
+                kept[1][place] = shown
+        return shown
+
+    async def serve(self, game_id: str, scope: Scope, receive: Receive, send: Send) -> bool:
+        """Serve the game's stream to the request, if the app would give it: false if it
+        would refuse it (the app's route then says why, in words)."""
+        request = Request(scope)
+        try:
+            table = await self.reach(game_id, request)
+        except (UnknownGame, Forbidden, StoreUnavailable):
+            return False
+        lang = self.lang(request)
+        gone = asyncio.ensure_future(_disconnected(receive))
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            events = self.events(game_id, table.device, lang, local=here(request), gone=gone)
+            async for chunk in events:  # each shared by the devices in the same place
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            if not gone.done():
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            gone.cancel()
+        return True
+
+
+class LiveStreams:
+    """ASGI middleware: a game's event stream served by :class:`Streams`, every other request
+    (and a stream refused) by the app."""
+
+    def __init__(self, app: ASGIApp, *, streams: Streams) -> None:
+        self.app = app
+        self.streams = streams
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET":
+            found = _PATH.fullmatch(scope["path"])
+            if found and await self.streams.serve(found[1], scope, receive, send):
+                return
+        await self.app(scope, receive, send)
+
+
+async def _disconnected(receive: Receive) -> None:
+    """Returns when the client has gone (a stream's request has no more body to read)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass

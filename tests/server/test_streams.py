@@ -1,0 +1,128 @@
+"""A game's live stream: through a real server, given lean in front of the app or refused in
+words by it; and what a game shows made once a change for every device in the same place."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from server.api_support import new
+from server.serving import Server, running
+from zar.dice import SeededDice
+from zar.server import create_app
+from zar.server import streams as streams_module
+from zar.server.limits import SECURITY_HEADERS
+from zar.server.seats import COOKIE, key_of
+from zar.server.streams import Streams
+from zar.store import SqliteStore
+
+
+@contextmanager
+def open_stream(server: Server, path: str, cookie: str) -> Iterator[http.client.HTTPResponse]:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request("GET", path, headers={"cookie": cookie, "accept": "text/event-stream"})
+        with conn.getresponse() as response:
+            yield response
+    finally:
+        conn.close()
+
+
+def test_a_stream_is_given_with_the_replies_headers_and_refused_in_words(tmp_path: Path) -> None:
+    with running(tmp_path / "zar.sqlite3") as server:
+        game = server.call("POST", "/api/games", {"game": "yams", "players": ["Ali"]})
+        path = f"/api/games/{game['id']}/events"
+        with open_stream(server, path, server.cookie_header()) as given:
+            assert given.status == 200
+            assert given.headers["content-type"] == "text/event-stream; charset=utf-8"
+            assert given.headers["cache-control"] == "no-store"
+            for name, value in SECURITY_HEADERS.items():
+                assert given.headers[name] == value
+            first = given.readline() + given.readline()
+        assert first.startswith(f"id: {game['version']}\n".encode())
+        assert json.loads(first.split(b"data: ", 1)[1])["id"] == game["id"]
+
+        stranger = server.another_device()
+        for asked, cookie, status, reason in (
+            (path, "", 403, "not-at-table"),  # no credential
+            (path, f"{COOKIE}=forged", 403, "not-at-table"),
+            ("/api/games/nothing-here/events", server.cookie_header(), 404, "unknown-game"),
+        ):
+            with open_stream(stranger, asked, cookie) as refused:
+                assert refused.status == status
+                assert refused.headers["content-type"] == "application/json"
+                assert refused.headers["x-frame-options"] == "DENY"
+                body = json.loads(refused.read())
+            assert body["reason"] == reason
+            assert body["detail"]
+
+
+def test_what_a_game_shows_is_made_once_for_every_device_in_the_same_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fifty streams of one device, and a watcher's: each change makes two views, one for
+    each place at the table, not fifty-one."""
+    made: list[Any] = []
+    real_view = streams_module.view
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(kwargs["table"].device)
+        return real_view(*args, **kwargs)
+
+    monkeypatch.setattr(streams_module, "view", counted)
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    with TestClient(create_app(store)) as host, TestClient(host.app) as watcher:
+        game = new(host, "yams", "Ali", "Ece")
+        links = host.post(f"/api/games/{game['id']}/invitations").json()
+        watch = {"invitation": links["watch"].split("=", 1)[1]}
+        assert watcher.post("/api/invitations/watch", json=watch).status_code == 200
+        keys = [key_of(str(client.cookies[COOKIE])) for client in (host, watcher)]
+    # Another app over the store, its streams followed in this test's own loop.
+    app = create_app(store, dice=SeededDice(3))
+    streams: Streams = app.state.streams
+
+    async def main() -> list[bytes]:
+        followers = [streams.events(game["id"], keys[0], "tr", local=False) for _ in range(50)]
+        followers.append(streams.events(game["id"], keys[1], "tr", local=False))
+        received: list[list[bytes]] = [[] for _ in followers]
+
+        async def follow(i: int) -> None:
+            async for event in followers[i]:
+                received[i].append(event)
+
+        async def until(done: Any) -> None:
+            while not done():
+                await asyncio.sleep(0.01)
+
+        tasks = [asyncio.create_task(follow(i)) for i in range(len(followers))]
+        await until(lambda: all(received))
+        await asyncio.sleep(0.2)  # the wake-ups of the devices' coming are over
+        counts = [len(r) for r in received]
+        made.clear()
+        await app.state.games.act(game["id"], _throw(game["version"]), keys[0])
+        await until(lambda: all(len(r) > n for r, n in zip(received, counts, strict=True)))
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return [r[n] for r, n in zip(received, counts, strict=True)]
+
+    seconds = asyncio.run(asyncio.wait_for(main(), timeout=30))
+    store.close()
+    assert sorted(made) == sorted(keys)  # one view for the host's place, one for the watcher's
+    assert len({id(event) for event in seconds[:50]}) == 1  # the very same bytes, shared
+    assert json.loads(seconds[0].split(b"data: ", 1)[1])["version"] == game["version"] + 1
+    assert json.loads(seconds[50].split(b"data: ", 1)[1])["you"]["role"] == "watcher"
+
+
+def _throw(version: int) -> Any:
+    from zar.server.intents import Intent
+
+    return Intent.model_validate({"version": version, "type": "throw"})
