@@ -68,16 +68,21 @@ def test_a_stream_is_given_with_the_replies_headers_and_refused_in_words(tmp_pat
 def test_what_a_game_shows_is_made_once_for_every_device_in_the_same_place(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Fifty streams of one device, and a watcher's: each change makes two views, one for
-    each place at the table, not fifty-one."""
-    made: list[Any] = []
-    real_view = streams_module.view
+    """Fifty streams of one device, and a watcher's: each change makes what the game shows
+    everyone once, and from it a view for each place at the table: two, not fifty-one."""
+    made: list[Any] = []  # each view made: for everyone, or for a device
+    real_game_view, real_table_view = streams_module.game_view, streams_module.table_view
 
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        made.append(kwargs["table"].device)
-        return real_view(*args, **kwargs)
+    def game_view(*args: Any, **kwargs: Any) -> Any:
+        made.append("everyone")
+        return real_game_view(*args, **kwargs)
 
-    monkeypatch.setattr(streams_module, "view", counted)
+    def table_view(record: Any, table: Any, shared: Any) -> Any:
+        made.append(table.device)
+        return real_table_view(record, table, shared)
+
+    monkeypatch.setattr(streams_module, "game_view", game_view)
+    monkeypatch.setattr(streams_module, "table_view", table_view)
     store = SqliteStore(tmp_path / "zar.sqlite3")
     with TestClient(create_app(store)) as host, TestClient(host.app) as watcher:
         game = new(host, "yams", "Ali", "Ece")
@@ -116,7 +121,8 @@ def test_what_a_game_shows_is_made_once_for_every_device_in_the_same_place(
 
     seconds = asyncio.run(asyncio.wait_for(main(), timeout=30))
     store.close()
-    assert sorted(made) == sorted(keys)  # one view for the host's place, one for the watcher's
+    # What everyone sees made once, then once for the host's place, once for the watcher's.
+    assert sorted(made) == sorted([*keys, "everyone"])
     assert len({id(event) for event in seconds[:50]}) == 1  # the very same bytes, shared
     assert json.loads(seconds[0].split(b"data: ", 1)[1])["version"] == game["version"] + 1
     assert json.loads(seconds[50].split(b"data: ", 1)[1])["you"]["role"] == "watcher"

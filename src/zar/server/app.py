@@ -370,12 +370,14 @@ def create_app(
         response_model=None,
         responses={200: {"model": GameView}, **refusals(409, 413, *GAME_REFUSALS)},
     )
-    async def act(game_id: str, intent: Intent, request: Request) -> dict[str, Any]:
+    async def act(game_id: str, intent: Intent, request: Request) -> Response:
         """Apply an intention of the player whose turn it is (or step the computer's turn),
         made on a device that holds the seat (403 otherwise, the game unchanged)."""
-        await reach(game_id, request)  # 403 before anything for a device not at the table
-        record = await games.act(game_id, intent, await devices.caller(request))
-        return view(game_id, record, _lang(request), table=await reach(game_id, request))
+        table = await reach(game_id, request)  # 403 before anything: not at the table
+        await games.act(game_id, intent, table.device)
+        # The view the device's own streams are sent too: made once for both.
+        shown = await streams.shown(game_id, table.device, _lang(request), here(request))
+        return Response(shown.body, media_type="application/json")
 
     @app.get(
         "/api/games/{game_id}/events",

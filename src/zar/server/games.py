@@ -96,7 +96,9 @@ class Games:
         # A lock per game while someone acts on it: [lock, how many hold or wait for it].
         self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self._listeners: dict[str, set[_Listener]] = {}
-        self._stamps: dict[str, int] = {}  # per game followed: bumped at each change
+        # Per game followed: the count of changes to every game here at its last change.
+        self._stamps: dict[str, int] = {}
+        self._changes = 0
         self._latest: dict[str, int] = {}  # the latest version heard of, per game kept
         # Who follows each game: the streams of this process per device, the devices other
         # processes said are here (until when), when each left.
@@ -336,13 +338,14 @@ class Games:
         listeners = self._listeners.get(game_id)
         if not listeners:
             return
-        self._stamps[game_id] = self._stamps.get(game_id, 0) + 1
+        self._changes += 1
+        self._stamps[game_id] = self._changes
         for listener in listeners:
             listener.wake()
 
     def stamp(self, game_id: str) -> int:
-        """How many times the game changed while followed here: what was shown of it at one
-        stamp is still true until the next."""
+        """Which change the game is at, while followed here (0: it is not): what it showed
+        at one stamp holds until the next. A stamp is never given twice."""
         return self._stamps.get(game_id, 0)
 
     async def watch(self) -> Callable[[], None]:

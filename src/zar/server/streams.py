@@ -17,6 +17,7 @@ import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Callable
+from typing import Any, NamedTuple
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -25,7 +26,7 @@ from zar.i18n import Language
 from zar.seating import Forbidden
 from zar.server.games import Games
 from zar.server.seats import Reach, here
-from zar.server.views import Table, view
+from zar.server.views import Table, game_view, table_view
 from zar.store import StoreUnavailable, UnknownGame
 
 __all__ = ["KEEP_ALIVE", "LiveStreams", "Streams"]
@@ -37,7 +38,13 @@ HEADERS = [
 ]
 _PATH = re.compile(r"/api/games/([^/]+)/events")
 
-Shown = tuple[int, bytes]  # a game's version, and its event: its view as JSON
+
+class Shown(NamedTuple):
+    """What a game shows a device: at which version, its view as JSON, the same as an event."""
+
+    version: int
+    body: bytes
+    event: bytes
 
 
 class Streams:
@@ -47,8 +54,9 @@ class Streams:
         self.games = games
         self.reach = reach
         self.lang = lang
-        # Per game followed: at which of its changes (Games.stamp), what each place shows.
-        self._shown: dict[str, tuple[int, dict[tuple[object, ...], Shown]]] = {}
+        # Per game followed: at which of its changes (Games.stamp), what it shows everyone in
+        # each language, what it shows each place.
+        self._shown: dict[str, tuple[int, dict[str, Any], dict[tuple[object, ...], Shown]]] = {}
         self._followers: dict[str, int] = {}
 
     async def events(
@@ -66,43 +74,48 @@ class Streams:
         or ``gone`` is done."""
         self._followers[game_id] = self._followers.get(game_id, 0) + 1
         try:
-            sent = await self._show(game_id, device, lang, local)
-            yield sent[1]
+            sent = await self.shown(game_id, device, lang, local)
+            yield sent.event
             async for changed in self.games.follow(game_id, device, gone=gone):
                 if not changed:
                     yield KEEP_ALIVE
                     continue
                 try:
-                    fresh = await self._show(game_id, device, lang, local)
+                    fresh = await self.shown(game_id, device, lang, local)
                 except Forbidden:
                     break  # no longer at the table
                 if fresh != sent:
                     sent = fresh
-                    yield sent[1]
+                    yield sent.event
         finally:
             self._followers[game_id] -= 1
             if not self._followers[game_id]:
                 del self._followers[game_id]
                 self._shown.pop(game_id, None)
 
-    async def _show(self, game_id: str, device: str | None, lang: Language, local: bool) -> Shown:
-        """What the game shows ``device`` now: made once for every device in its place."""
+    async def shown(self, game_id: str, device: str | None, lang: Language, local: bool) -> Shown:
+        """What the game shows ``device`` now: made once a change for every device in its
+        place while the game is followed here (the reply to a move included)."""
         stamp = self.games.stamp(game_id)  # before reading: what is read is at least as new
         seating = await self.games.reach(game_id, device, here=local)
         record = await self.games.record(game_id)
         # No await from here on: the first of the game's followers to look makes the view.
-        place = (lang, seating.role(device), seating.seats_of(device))
         kept = self._shown.get(game_id)
-        if kept is None or kept[0] < stamp:
-            kept = (stamp, {})
+        if stamp and game_id in self._followers and (kept is None or kept[0] < stamp):
+            kept = (stamp, {}, {})
             self._shown[game_id] = kept
-        shown = kept[1].get(place) if kept[0] == stamp else None
+        if kept is None or kept[0] != stamp:
+            kept = (stamp, {}, {})  # not followed, or read before a change shown already
+        place = (lang, seating.role(device), seating.seats_of(device))
+        shown = kept[2].get(place)
         if shown is None:
+            shared = kept[1].get(lang)
+            if shared is None:
+                shared = kept[1][lang] = game_view(game_id, record, lang)
             table = Table(seating, device, self.games.presence(game_id))
-            body = json.dumps(view(game_id, record, lang, table=table))
-            shown = (record.version, f"id: {record.version}\ndata: {body}\n\n".encode())
-            if kept[0] == stamp:  # else read before a change another has shown already
-                kept[1][place] = shown
+            body = json.dumps(table_view(record, table, shared)).encode()
+            event = b"id: %d\ndata: %s\n\n" % (record.version, body)
+            shown = kept[2][place] = Shown(record.version, body, event)
         return shown
 
     async def serve(self, game_id: str, scope: Scope, receive: Receive, send: Send) -> bool:

@@ -22,7 +22,7 @@ from zar.yams import Box, YamsState
 if TYPE_CHECKING:
     from zar.server.games import Presence
 
-__all__ = ["Table", "summary", "view"]
+__all__ = ["Table", "game_view", "summary", "table_view", "view"]
 
 
 def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[str]]:
@@ -171,6 +171,24 @@ def view(
     """The whole state of a game as the page shows it, in ``lang``; ``replay``: as it stood
     at its version, shown read-only (no hint, no undo); ``table``: who sits where, as the
     device asking sees it (what it may do; each seat's holder and presence)."""
+    shared = game_view(game_id, record, lang, replay=replay)
+    return shared if table is None else table_view(record, table, shared)
+
+
+def table_view(record: Record, table: Table, shared: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`view` for one device of the table, from ``shared``, the game's
+    :func:`game_view` (left as it is)."""
+    return {
+        **shared,
+        **_table(record, table, can_hint=shared["can_hint"], can_undo=shared["can_undo"]),
+    }
+
+
+def game_view(
+    game_id: str, record: Record, lang: Language, *, replay: bool = False
+) -> dict[str, Any]:
+    """What the game shows every device, in ``lang``: :func:`view` without a table. The
+    same for every device following the game, it may be made once for all of them."""
     state = record.state
     events, messages = _events(record, lang)
     person = not record.seats[state.seat].computer
@@ -201,27 +219,32 @@ def view(
         "replay": replay,
         "at": record.version if replay else None,
     }
-    if table is not None:
-        seating = table.seating
-        # The coach and undo are the seat's holder's: shown only on its device.
-        result["can_hint"] = can_hint and seating.holds(table.device, state.seat)
-        if result["can_undo"]:
-            undo = record.undo()
-            try:
-                seating.check(table.device, "undo", undo.seat, over=state.is_over)
-            except Forbidden:
-                result["can_undo"] = False
-        result["you"] = {
-            "role": seating.role(table.device),
-            "seats": list(seating.seats_of(table.device)),
-        }
-        result["seats"] = _seats(record, table)
-        result["seating_rev"] = seating.rev
     match state:
         case YamsState():
             result.update(_yams(state, record, lang))
         case FarkleState():
             result.update(_farkle(state, lang))
+    return result
+
+
+def _table(record: Record, table: Table, *, can_hint: bool, can_undo: bool) -> dict[str, Any]:
+    """What the game shows one device of its table: what it may do, whose seats are its."""
+    state = record.state
+    seating = table.seating
+    result: dict[str, Any] = {
+        # The coach and undo are the seat's holder's: shown only on its device.
+        "can_hint": can_hint and seating.holds(table.device, state.seat),
+        "can_undo": False,
+        "you": {"role": seating.role(table.device), "seats": list(seating.seats_of(table.device))},
+        "seats": _seats(record, table),
+        "seating_rev": seating.rev,
+    }
+    if can_undo:
+        try:
+            seating.check(table.device, "undo", record.undo().seat, over=state.is_over)
+            result["can_undo"] = True
+        except Forbidden:
+            pass
     return result
 
 
