@@ -77,9 +77,9 @@ def test_what_a_game_shows_is_made_once_for_every_device_in_the_same_place(
         made.append("everyone")
         return real_game_view(*args, **kwargs)
 
-    def table_view(record: Any, table: Any, shared: Any) -> Any:
+    def table_view(record: Any, table: Any, **flags: bool) -> Any:
         made.append(table.device)
-        return real_table_view(record, table, shared)
+        return real_table_view(record, table, **flags)
 
     monkeypatch.setattr(streams_module, "game_view", game_view)
     monkeypatch.setattr(streams_module, "table_view", table_view)
@@ -132,3 +132,23 @@ def _throw(version: int) -> Any:
     from zar.server.intents import Intent
 
     return Intent.model_validate({"version": version, "type": "throw"})
+
+
+@pytest.mark.parametrize("game", ["yams", "10000"])
+def test_the_view_a_move_is_answered_with_is_the_games_view(tmp_path: Path, game: str) -> None:
+    """The reply to a move is put together from what everyone sees and the device's part
+    (kept as JSON): the same, key for key, as the game's view asked afterwards."""
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    with TestClient(create_app(store, dice=SeededDice(5))) as host, TestClient(host.app) as guest:
+        shown = new(host, game, "Ali", "Ece", computer=True)
+        token = host.post(f"/api/games/{shown['id']}/invitations").json()["join"].split("=")[1]
+        claim = {"invitation": token, "seat": 1}
+        assert guest.post("/api/invitations/claim", json=claim).status_code == 200
+        reply = host.post(
+            f"/api/games/{shown['id']}/actions?lang=fr",
+            json={"version": shown["version"], "type": "throw"},
+        )
+        assert reply.status_code == 200, reply.text
+        assert reply.json() == host.get(f"/api/games/{shown['id']}?lang=fr").json()
+        assert reply.json()["you"] == {"role": "host", "seats": [0]}
+    store.close()

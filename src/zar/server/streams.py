@@ -17,7 +17,7 @@ import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -40,11 +40,18 @@ _PATH = re.compile(r"/api/games/([^/]+)/events")
 
 
 class Shown(NamedTuple):
-    """What a game shows a device: at which version, its view as JSON, the same as an event."""
+    """What a game shows a device: at which version, and its view as an event."""
 
     version: int
-    body: bytes
     event: bytes
+
+    @property
+    def body(self) -> bytes:
+        """The view alone, as JSON."""
+        return self.event[self.event.index(b"data: ") + 6 : -2]
+
+
+Shared = tuple[bytes, bool, bool]  # what a game shows everyone, as JSON; can_hint, can_undo
 
 
 class Streams:
@@ -56,7 +63,7 @@ class Streams:
         self.lang = lang
         # Per game followed: at which of its changes (Games.stamp), what it shows everyone in
         # each language, what it shows each place.
-        self._shown: dict[str, tuple[int, dict[str, Any], dict[tuple[object, ...], Shown]]] = {}
+        self._shown: dict[str, tuple[int, dict[str, Shared], dict[tuple[object, ...], Shown]]] = {}
         self._followers: dict[str, int] = {}
 
     async def events(
@@ -111,11 +118,17 @@ class Streams:
         if shown is None:
             shared = kept[1].get(lang)
             if shared is None:
-                shared = kept[1][lang] = game_view(game_id, record, lang)
+                # Kept as JSON, without its closing brace and what is the device's to say.
+                everyone = game_view(game_id, record, lang)
+                flags = everyone.pop("can_hint"), everyone.pop("can_undo")
+                shared = kept[1][lang] = (json.dumps(everyone).encode()[:-1], *flags)
+            start, can_hint, can_undo = shared
             table = Table(seating, device, self.games.presence(game_id))
-            body = json.dumps(table_view(record, table, shared)).encode()
-            event = b"id: %d\ndata: %s\n\n" % (record.version, body)
-            shown = kept[2][place] = Shown(record.version, body, event)
+            part = table_view(record, table, can_hint=can_hint, can_undo=can_undo)
+            body = start + b", " + json.dumps(part).encode()[1:]
+            shown = kept[2][place] = Shown(
+                record.version, b"id: %d\ndata: %s\n\n" % (record.version, body)
+            )
         return shown
 
     async def serve(self, game_id: str, scope: Scope, receive: Receive, send: Send) -> bool:

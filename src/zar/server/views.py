@@ -171,17 +171,18 @@ def view(
     """The whole state of a game as the page shows it, in ``lang``; ``replay``: as it stood
     at its version, shown read-only (no hint, no undo); ``table``: who sits where, as the
     device asking sees it (what it may do; each seat's holder and presence)."""
-    shared = game_view(game_id, record, lang, replay=replay)
-    return shared if table is None else table_view(record, table, shared)
+    shown = game_view(game_id, record, lang, replay=replay)
+    if table is not None:
+        can_hint, can_undo = shown["can_hint"], shown["can_undo"]
+        shown.update(table_view(record, table, can_hint=can_hint, can_undo=can_undo))
+    return shown
 
 
-def table_view(record: Record, table: Table, shared: Mapping[str, Any]) -> dict[str, Any]:
-    """:func:`view` for one device of the table, from ``shared``, the game's
-    :func:`game_view` (left as it is)."""
-    return {
-        **shared,
-        **_table(record, table, can_hint=shared["can_hint"], can_undo=shared["can_undo"]),
-    }
+def table_view(record: Record, table: Table, *, can_hint: bool, can_undo: bool) -> dict[str, Any]:
+    """What the game shows one device of its table beside :func:`game_view`: what it may do
+    (the coach and undo if the game offers them, ``can_hint`` and ``can_undo``, and the
+    device holds the seat), whose seats are its, who is here."""
+    return _table(record, table, can_hint=can_hint, can_undo=can_undo)
 
 
 def game_view(
