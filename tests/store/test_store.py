@@ -316,3 +316,28 @@ def test_a_watcher_whose_connection_drops_listens_again(postgres_url: str) -> No
         stop()
         watcher.close()
         writer.close()
+
+
+def test_a_connection_the_server_dropped_is_replaced_not_handed_out(postgres_url: str) -> None:
+    """PostgreSQL only: the pool's connections are cut (a restart of the server, say); once
+    idle past CHECK_IDLE_S, each is checked before it is handed out, and replaced."""
+    from zar.store.postgres import CHECK_IDLE_S
+
+    backend = Backend("postgres", postgres_url)
+    store = backend.open()
+    try:
+        record = one_person_yams()
+        create(store, "g", record)
+        name = postgres_url.rsplit("/", 1)[1]
+        cut = backend.sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
+        )
+        assert cut
+        assert all(ok for (ok,) in cut)
+        time.sleep(CHECK_IDLE_S + 0.2)
+        record = append(store, "g", record, yams_round(record))
+        assert store.load("g") == record
+    finally:
+        store.close()

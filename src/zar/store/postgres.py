@@ -15,10 +15,13 @@ the ``schema_version`` table says how many are applied.
 from __future__ import annotations
 
 import json
+import math
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import psycopg
 from psycopg import errors
@@ -59,6 +62,8 @@ from zar.store.rows import (
 __all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
 
 CHANNEL = "zar_games"
+# A connection given back longer ago than this is checked before it is handed out again.
+CHECK_IDLE_S = 1.0
 
 # Each migration's statements, in order; never change one that has shipped, add another.
 # The same steps as SQLite's (zar.store.sqlite), in PostgreSQL's words.
@@ -135,6 +140,21 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATION_LOCK = 0x7A617201
 
 
+class _Freshness:
+    """When each connection of the pool was given back: one idle longer than
+    :data:`CHECK_IDLE_S` is checked (a round trip) before it is handed out again."""
+
+    def __init__(self) -> None:
+        self._back: WeakKeyDictionary[psycopg.Connection[Any], float] = WeakKeyDictionary()
+
+    def returned(self, db: psycopg.Connection[Any]) -> None:
+        self._back[db] = time.monotonic()
+
+    def check(self, db: psycopg.Connection[Any]) -> None:
+        if time.monotonic() - self._back.get(db, -math.inf) > CHECK_IDLE_S:
+            ConnectionPool.check_connection(db)
+
+
 class PostgresStore:
     """The shared store: a pool of connections to one PostgreSQL database.
 
@@ -151,14 +171,17 @@ class PostgresStore:
                 self._migrate(db)
         except psycopg.Error as error:
             raise UnusableStore(f"{self.name} cannot be opened: {_first_line(error)}") from None
+        fresh = _Freshness()
         self._pool = ConnectionPool(
             self.url,
             min_size=1,
             max_size=pool_size,
             timeout=timeout,
             kwargs={"autocommit": True},
-            # A connection the server dropped (a restart) is replaced, not handed out.
-            check=ConnectionPool.check_connection,
+            # A connection the server dropped (a restart) is replaced, not handed out: one
+            # idle a while is asked first (one in use a moment ago costs no round trip).
+            check=fresh.check,
+            reset=fresh.returned,
             open=False,
             name="zar",
         )
