@@ -4,6 +4,7 @@ actions are applied in a line, and different games never wait on each other."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
@@ -17,7 +18,7 @@ from fastapi import FastAPI
 
 from zar import yams
 from zar.dice import SeededDice
-from zar.record import Record
+from zar.record import Record, action_to_json
 from zar.server import create_app
 from zar.server.games import Games
 from zar.server.intents import Intent
@@ -222,13 +223,18 @@ def test_a_game_held_up_keeps_no_other_game_waiting(store: SqliteStore, held: st
 
 
 class CountingStore(SqliteStore):
-    """A store that counts the games it reads back."""
+    """A store that counts the games it reads back, whole or from a version on."""
 
     loads = 0
+    reads_since = 0
 
     def load(self, game_id: str) -> Any:
         self.loads += 1
         return super().load(game_id)
+
+    def since(self, record: Any, game_id: str) -> Any:
+        self.reads_since += 1
+        return super().since(record, game_id)
 
 
 def test_a_process_keeps_the_games_played_lately_and_reads_the_others_again(db: Path) -> None:
@@ -271,3 +277,30 @@ def test_peeking_at_a_game_keeps_it_out_of_memory(db: Path) -> None:
 
     asyncio.run(main())
     store.close()
+
+
+def test_a_game_another_process_moved_on_is_caught_up_not_read_again(db: Path) -> None:
+    """Two processes over one store (as over PostgreSQL): the one that did not move the game
+    applies the actions the store told it of, or, told only the version, reads the actions
+    that followed what it holds; never the whole game again."""
+    now = lambda: "2025-01-01T00:00:00.000+00:00"  # noqa: E731
+    mover = Games(SqliteStore(db), SeededDice(1), now)
+    store = CountingStore(db)
+    follower = Games(store, SeededDice(2), now)
+
+    async def main() -> None:
+        game = await mover.create(Record.new("yams", (Seat("Ali"),)), "host")
+        assert (await follower.record(game)).version == 0
+        assert store.loads == 1
+        played = await mover.act(game, Intent(version=0, type="throw"), "host")
+        told = json.dumps([action_to_json(a) for a in played.log])
+        follower.changed(game, played.version, told)  # the store's word, actions and all
+        assert await follower.record(game) == played
+        played = await mover.act(game, Intent(version=1, type="throw", keep=[0]), "host")
+        follower.changed(game, played.version)  # the version alone
+        assert await follower.record(game) == played
+        assert (store.loads, store.reads_since) == (1, 1)
+
+    asyncio.run(main())
+    store.close()
+    mover.store.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import secrets
 import time
 from collections import Counter, OrderedDict
@@ -22,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from zar import ai
 from zar.dice import DiceSource
-from zar.record import Record
+from zar.record import Record, action_from_json
 from zar.seating import Forbidden, Seating
 from zar.server.intents import Intent, actions_for
 from zar.server.views import summary
@@ -308,8 +309,9 @@ class Games:
 
     def changed(self, game_id: str | None, version: int, note: str = "") -> None:
         """The game is at ``version`` now, moved on here or by another process (``None``:
-        any game may have moved), or its seating or a device's presence changed (``version``
-        -1, and the ``note``): what is cached of it goes, and its followers wake.
+        any game may have moved; ``note``: the actions appended, as the store told them), or
+        its seating or a device's presence changed (``version`` -1, and the ``note``): what
+        is cached of it is caught up or goes, and its followers wake.
 
         Every wake-up of a move comes through here, once per version: this process's own
         appends, and the store's word of every process's appends (this one's included).
@@ -327,10 +329,19 @@ class Games:
                 self._heard_presence(game_id, note)
             self._wake(game_id)
             return
-        # What is cached of a game another process moved on is caught up when next read.
         if version <= self._latest.get(game_id, -1):
             return  # heard already
         self._latest[game_id] = version
+        # What is cached of a game another process moved on: caught up with the actions
+        # told, if they follow it; else when next read, from the store.
+        cached = self._records.get(game_id)
+        if note and cached is not None:
+            with contextlib.suppress(ValueError, TypeError, KeyError, IllegalAction):
+                told = [action_from_json(cached.kind, a) for a in json.loads(note)]
+                if cached.version + len(told) == version:
+                    for action in told:
+                        cached = cached.append(action)
+                    self._records[game_id] = cached
         self._wake(game_id)
 
     def _wake(self, game_id: str) -> None:

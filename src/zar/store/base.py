@@ -187,7 +187,8 @@ class Store(Protocol):
 
     def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
         """Call ``changed(game_id, version, note)`` (from another thread) for each append that
-        other processes commit (``note`` empty), each reseating (``version`` -1, ``note``
+        other processes commit (``note``: its actions, a JSON list, when they fit in the
+        word sent; else empty), each reseating (``version`` -1, ``note``
         "seating") and each note announced (``version`` -1); ``changed(None, 0, "")`` when
         some may have been missed. Returns the function that stops watching. A store only
         one process uses never calls it."""

@@ -18,7 +18,7 @@ import json
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -28,7 +28,7 @@ from psycopg import errors
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
-from zar.record import Action, Record
+from zar.record import Action, Record, action_to_json
 from zar.seating import Seating
 from zar.store.base import (
     Conflict,
@@ -62,6 +62,7 @@ from zar.store.rows import (
 __all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
 
 CHANNEL = "zar_games"
+NOTIFY_BYTES = 7_900  # what a notification carries at most (PostgreSQL: under 8 000)
 # A connection given back longer ago than this is checked before it is handed out again.
 CHECK_IDLE_S = 1.0
 
@@ -258,16 +259,28 @@ class PostgresStore:
         ``seating_rev``: only while the seating is at that revision (the row's lock keeps it
         there until the commit)."""
         version = expected_version + len(actions)
+        abandoned = abandons(actions)
         with self._connection(writing=True) as db:
             try:
                 with db.transaction():
-                    row = db.execute(
-                        "SELECT version, seating_rev FROM games WHERE id = %s FOR UPDATE",
-                        (game_id,),
-                    ).fetchone()
-                    if row is None:
-                        raise UnknownGame(game_id)
-                    if row[0] != expected_version or seating_rev not in (None, row[1]):
+                    # The row, on its version and seating, moved on and locked until the
+                    # commit, and the other processes told once it is: one round trip.
+                    moved = db.execute(
+                        "UPDATE games SET version = %s, finished = %s, abandoned = %s,"
+                        " updated_at = %s, summary = %s, turn = %s"
+                        " WHERE id = %s AND version = %s"
+                        " AND seating_rev = COALESCE(%s, seating_rev)"
+                        " RETURNING pg_notify(%s, %s)",
+                        (version, finished, abandoned, now, json.dumps(summary),
+                         turn_of(finished or abandoned, summary), game_id, expected_version,
+                         seating_rev, CHANNEL, _appended(game_id, version, actions)),
+                    ).fetchone()  # fmt: skip
+                    if moved is None:
+                        row = db.execute(
+                            "SELECT version FROM games WHERE id = %s", (game_id,)
+                        ).fetchone()
+                        if row is None:
+                            raise UnknownGame(game_id)
                         raise Conflict(row[0])
                     with db.cursor() as cursor:
                         cursor.executemany(
@@ -275,14 +288,6 @@ class PostgresStore:
                             " VALUES (%s, %s, %s, %s)",
                             action_rows(game_id, expected_version, actions, now),
                         )
-                    abandoned = abandons(actions)
-                    db.execute(
-                        "UPDATE games SET version = %s, finished = %s, abandoned = %s,"
-                        " updated_at = %s, summary = %s, turn = %s WHERE id = %s",
-                        (version, finished, abandoned, now, json.dumps(summary),
-                         turn_of(finished or abandoned, summary), game_id),
-                    )  # fmt: skip
-                    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{version}"))
             except errors.UniqueViolation:
                 # Only if the row lock were bypassed: the key still refuses a second version.
                 row = db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
@@ -393,13 +398,14 @@ class PostgresStore:
             raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
 
         def heard(payload: str) -> None:
-            """``id:version`` (an append), ``id:seating``, ``id:note`` (announced); another
-            program's words are ignored."""
+            """``id:version:actions`` or ``id:version`` (an append), ``id:seating``,
+            ``id:note`` (announced); another program's words are ignored."""
             game_id, _, what = payload.partition(":")
             if not game_id or not what:
                 return
-            if what.isdigit():
-                changed(game_id, int(what), "")
+            version, _, actions = what.partition(":")
+            if version.isdigit():
+                changed(game_id, int(version), actions)
             elif what == "seating" or what.startswith("presence "):
                 changed(game_id, -1, what)
 
@@ -437,6 +443,15 @@ class PostgresStore:
             db.close()
             raise
         return db
+
+
+def _appended(game_id: str, version: int, actions: Sequence[Action]) -> str:
+    """The word sent of an append: ``id:version:actions`` (a JSON list, so that the other
+    processes apply them without reading them back), or ``id:version`` if they do not fit
+    in a notification (8 000 bytes)."""
+    told = f"{game_id}:{version}"
+    with_actions = f"{told}:{json.dumps([action_to_json(a) for a in actions])}"
+    return with_actions if len(with_actions.encode()) <= NOTIFY_BYTES else told
 
 
 def _without_password(url: str) -> str:
