@@ -57,6 +57,12 @@ def main() -> None:
         f"actions), absent: "
         f"{tally.in_flight - tally.applied} (one half there would have stopped the run)"
     )
+    print(
+        f"seats: {tally.claims} claims and {tally.taken_back} takings back acknowledged; "
+        f"{tally.seating_in_flight} in flight at a kill, {tally.seating_applied} of them found "
+        f"stored; {tally.guest_intents} intentions acknowledged to the guest's device, "
+        f"{tally.guest_after_restart} of them the first after a restart"
+    )
     print(f"games started {tally.games}, played to the end {tally.finished}")
     median, slowest = statistics.median(tally.restart_s), max(tally.restart_s)
     print(f"restart (process start to first reply): median {median:.2f} s, slowest {slowest:.2f} s")
