@@ -239,3 +239,33 @@ def test_the_statistics_export_to_csv(yams_games: list[Record]) -> None:
         assert set(row) == set(player)
         for key, value in player.items():
             assert row[key] == str(value)
+
+
+@pytest.mark.parametrize(
+    "name", ['=HYPERLINK("//x")', "=cmd|' /C calc'!A0", "@SUM(1+1)", "+1+1", "-2+3"]
+)
+def test_a_name_never_reaches_a_spreadsheet_as_a_formula(name: str) -> None:
+    """OWASP's CSV injection: a cell that starts with =, +, -, @, a tab or a carriage return
+    is a formula to a spreadsheet; the export puts a quote before it, in the game's log and
+    in the statistics. Numbers stay numbers (a total of -150 is not text)."""
+    record = Record.new("10000", (Seat(name), Seat("Ece")), target=5_000)
+    for action in (farkle.Throw(0, (1, 2, 3, 4, 6, 6)), farkle.SetAside(0, (0,)), farkle.Bank(0)):
+        record = record.append(action)
+    rows = list(csv.DictReader(io.StringIO(game_csv("g", record))))
+    assert {row["player"] for row in rows if row["seat"] == "0"} == {"'" + name}
+    starts = ("=", "+", "-", "@", "\t", "\r")
+    assert all(not cell.startswith(starts) for row in rows for cell in row.values())
+    figures = {"game": "10000", "players": [
+        {"name": name, "games": 1, "wins": 0, "mean_total": -150, "best_total": 0,
+         "lost_turns": 0, "hot_dice": 0, "points_per_turn": 0.0},
+    ]}  # fmt: skip
+    (row,) = csv.DictReader(io.StringIO(stats_csv(figures)))
+    assert (row["name"], row["mean_total"]) == ("'" + name, "-150")
+
+
+def test_a_line_separator_in_a_name_never_splits_a_row() -> None:
+    record = Record.new("yams", (Seat("Ali\u2028Veli"), Seat("Ece\u2029Can")))
+    text = game_csv("g", record)
+    assert len(text.splitlines()) == 1 + 2  # the header and each seat's total
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [row["player"] for row in rows] == ["Ali\\u2028Veli", "Ece\\u2029Can"]

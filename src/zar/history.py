@@ -177,14 +177,25 @@ def game_export(
     }
 
 
+# What a spreadsheet takes for a formula at the start of a cell (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What a spreadsheet or an editor takes for the end of a line, inside a cell.
+_LINE_BREAKS = {c: f"\\u{ord(c):04x}" for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
 def _cell(value: object) -> str:
-    """A value in a CSV cell: lists as faces or positions separated by spaces."""
+    """A value in a CSV cell: lists as faces or positions separated by spaces; text (a
+    name) never read as a formula (a quote before a leading ``=``, ``+``, ``-``, ``@``, tab
+    or carriage return) nor split across lines (its line breaks written ``\\uXXXX``)."""
     if value is None:
         return ""
     if isinstance(value, list):
         return " ".join(str(v) for v in value)
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str):
+        text = "'" + value if value.startswith(FORMULA_STARTS) else value
+        return text.translate(str.maketrans(_LINE_BREAKS))
     return str(value)
 
 
