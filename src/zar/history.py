@@ -180,7 +180,7 @@ def game_export(
 # What a spreadsheet takes for a formula at the start of a cell (OWASP, CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What a spreadsheet or an editor takes for the end of a line, inside a cell.
-_LINE_BREAKS = {c: f"\\u{ord(c):04x}" for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+_LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
 def _cell(value: object) -> str:
@@ -195,7 +195,7 @@ def _cell(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         text = "'" + value if value.startswith(FORMULA_STARTS) else value
-        return text.translate(str.maketrans(_LINE_BREAKS))
+        return text.translate(_LINE_BREAKS)
     return str(value)
 
 

@@ -5,6 +5,7 @@ placeholder style (``?`` or ``%s``)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -87,10 +88,22 @@ def turn_of(finished: bool, summary: Mapping[str, Any]) -> int:
     return -1 if finished or summary.get("abandoned") or type(seat) is not int else seat
 
 
+# What a game's id is made of (``secrets.token_urlsafe``): anything else is no game, and
+# never reaches the database (a NUL is an error to PostgreSQL, not a miss).
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def game_key(game_id: str) -> str:
+    """``game_id``, if it can be a game's; else :class:`UnknownGame`."""
+    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+        raise UnknownGame(game_id)
+    return game_id
+
+
 def read_seating(db: Connection, mark: str, game_id: str) -> Seating | None:
     """The game's seating at its revision (None: from before seats); :class:`UnknownGame`."""
     row = db.execute(
-        f"SELECT seating, seating_rev FROM games WHERE id = {mark}", (game_id,)
+        f"SELECT seating, seating_rev FROM games WHERE id = {mark}", (game_key(game_id),)
     ).fetchone()
     if row is None:
         raise UnknownGame(game_id)
@@ -159,7 +172,9 @@ def device_seen_at(db: Connection, mark: str, key: str) -> str | None:
 def read_log(db: Connection, mark: str, game_id: str) -> tuple[str, list[tuple[str, str]]]:
     """A game's settings row and its log, each action with the time it was stored, in order,
     in the driver's placeholder style; raises :class:`UnknownGame`."""
-    row = db.execute(f"SELECT settings FROM games WHERE id = {mark}", (game_id,)).fetchone()
+    row = db.execute(
+        f"SELECT settings FROM games WHERE id = {mark}", (game_key(game_id),)
+    ).fetchone()
     if row is None:
         raise UnknownGame(game_id)
     query = f"SELECT action, at FROM actions WHERE game_id = {mark} ORDER BY seq"
@@ -170,7 +185,8 @@ def read_log(db: Connection, mark: str, game_id: str) -> tuple[str, list[tuple[s
 def read_since(db: Connection, mark: str, game_id: str, version: int) -> list[str]:
     """The game's actions after ``version``, in order (none: it is no further, or unknown)."""
     query = f"SELECT action FROM actions WHERE game_id = {mark} AND seq > {mark} ORDER BY seq"
-    return [str(action) for (action,) in db.execute(query, (game_id, version)).fetchall()]
+    rows = db.execute(query, (game_key(game_id), version)).fetchall()
+    return [str(action) for (action,) in rows]
 
 
 def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
