@@ -188,6 +188,23 @@ def test_yams_refusals(client: TestClient, dice: ScriptedDice) -> None:
     assert act(client, game, 422, type="fill", box="CHANCE")["detail"] == "Şans kutusu zaten dolu"
 
 
+def test_auto_fill_is_refused_where_the_game_has_it_off(client: TestClient) -> None:
+    """The game's settings hold on every intention: after the third throw of a game whose
+    auto-fill is off, an auto-fill asked for anyway is refused (it would write the expert's
+    box), in words, the game as it was."""
+    game = new(client, "yams", "Ali", autofill=None)
+    for _ in range(3):
+        game = act(client, game, type="throw")
+    refusal = act(client, game, 422, type="autofill")
+    assert refusal["reason"] == "autofill-off"
+    assert refusal["detail"] == "Bu oyunda otomatik doldurma kapalı"
+    assert client.get(f"/api/games/{game['id']}").json() == game
+    on = new(client, "yams", "Ali")  # the default: 3 s
+    for _ in range(3):
+        on = act(client, on, type="throw")
+    assert act(client, on, type="autofill")["version"] == on["version"] + 1
+
+
 def test_yams_joker_forced_box_and_sacrifice_message(
     client: TestClient, dice: ScriptedDice
 ) -> None:

@@ -69,6 +69,10 @@ def actions_for(
     stray = intent.set_aside if record.kind == "yams" else (intent.keep or intent.box)
     if stray:
         raise IllegalAction(f"{record.kind} has no such action", reason="no-such-action")
+    if intent.type == "autofill" and record.autofill is None:
+        # The game's settings hold on every intention: no auto-fill where it is off (it
+        # would show the expert's box, a hint the coach's setting may refuse).
+        raise IllegalAction("this game has no auto-fill", reason="autofill-off")
     match record.kind:
         case "yams":
             assert isinstance(state, yams.YamsState)
