@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import time
+from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,13 @@ from zar.server import create_app
 from zar.server import streams as streams_module
 from zar.server.limits import SECURITY_HEADERS
 from zar.server.seats import COOKIE, key_of
-from zar.server.streams import Streams
+from zar.server.streams import (
+    STREAMS_PER_ADDRESS,
+    STREAMS_PER_DEVICE,
+    STREAMS_PER_GAME,
+    Streams,
+    TooManyStreams,
+)
 from zar.store import SqliteStore
 
 
@@ -152,3 +160,64 @@ def test_the_view_a_move_is_answered_with_is_the_games_view(tmp_path: Path, game
         assert reply.json() == host.get(f"/api/games/{shown['id']}?lang=fr").json()
         assert reply.json()["you"] == {"role": "host", "seats": [0]}
     store.close()
+
+
+def test_streams_past_a_devices_cap_are_refused_and_nothing_else_changes(tmp_path: Path) -> None:
+    """A device holds at most STREAMS_PER_GAME streams of a game: the next is 429 in words
+    (and when to come back); once one closes, another is given; other devices, and the
+    game, are untouched meanwhile."""
+    with running(tmp_path / "zar.sqlite3") as server:
+        game = server.call("POST", "/api/games", {"game": "yams", "players": ["Ali", "Ece"]})
+        path = f"/api/games/{game['id']}/events"
+        cookie = server.cookie_header()
+        with ExitStack() as held:
+            for _ in range(STREAMS_PER_GAME):
+                stream = held.enter_context(open_stream(server, path, cookie))
+                assert stream.status == 200
+                stream.readline()
+            with open_stream(server, path, cookie) as refused:
+                assert refused.status == 429
+                assert refused.headers["retry-after"] == "15"
+                body = json.loads(refused.read())
+            assert body["reason"] == "too-many-streams"
+            assert (
+                body["detail"]
+                == f"Bu cihaz bu oyunu zaten {STREAMS_PER_GAME} yerden izliyor: birini kapatın"
+            )
+            # The watchers' link still lets another device in; the game is as it was.
+            links = server.call("POST", f"{path[: -len('/events')]}/invitations")
+            watcher = server.another_device()
+            watcher.call(
+                "POST", "/api/invitations/watch", {"invitation": links["watch"].split("=")[1]}
+            )
+            with open_stream(watcher, path, watcher.cookie_header()) as other:
+                assert other.status == 200
+            assert server.call("GET", f"/api/games/{game['id']}")["version"] == game["version"]
+        # Every stream of the device closed: it may follow again.
+        deadline = time.monotonic() + 10
+        while True:
+            with open_stream(server, path, cookie) as again:
+                if again.status == 200 or time.monotonic() > deadline:
+                    break
+            time.sleep(0.1)
+        assert again.status == 200
+
+
+def test_the_caps_count_every_game_of_a_device_and_every_device_of_an_address() -> None:
+    streams = Streams.__new__(Streams)
+    streams._held = Counter()
+    tickets = [streams.admit(f"g{i}", "d", "a") for i in range(STREAMS_PER_DEVICE)]
+    with pytest.raises(TooManyStreams) as refused:
+        streams.admit("another", "d", "a")
+    assert (refused.value.what, refused.value.limit) == ("device", STREAMS_PER_DEVICE)
+    tickets[0].release()
+    tickets[0].release()  # once only
+    tickets[0] = streams.admit("another", "d", "a")
+    for ticket in tickets:
+        ticket.release()
+    assert not streams._held
+    tickets = [streams.admit("g", f"d{i}", "a") for i in range(STREAMS_PER_ADDRESS)]
+    with pytest.raises(TooManyStreams) as refused:
+        streams.admit("g", "one more", "a")
+    assert refused.value.what == "address"
+    assert streams.admit("g", "one more", "elsewhere")

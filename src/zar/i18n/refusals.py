@@ -113,6 +113,18 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "too-many-joins": {"tr": "Çok fazla katılma denemesi: {seconds} saniye sonra yeniden deneyin",
                        "fr": "Trop de tentatives pour rejoindre : réessayez dans {seconds} s",
                        "en": "Too many tries to join: try again in {seconds} s"},
+    "too-many-streams-game": {
+        "tr": "Bu cihaz bu oyunu zaten {limit} yerden izliyor: birini kapatın",
+        "fr": "Cet appareil suit déjà cette partie à {limit} endroits : fermez-en un",
+        "en": "This device already follows this game in {limit} places: close one"},
+    "too-many-streams-device": {
+        "tr": "Bu cihaz zaten {limit} oyunu canlı izliyor: birini kapatın",
+        "fr": "Cet appareil suit déjà {limit} parties en direct : fermez-en une",
+        "en": "This device already follows {limit} games live: close one"},
+    "too-many-streams-address": {
+        "tr": "Bu ağ adresinden çok fazla canlı bağlantı var ({limit}): biraz sonra deneyin",
+        "fr": "Trop de connexions en direct depuis cette adresse ({limit}) : réessayez plus tard",
+        "en": "Too many live connections from this address ({limit}): try again later"},
     "cross-origin": {"tr": "Bu istek başka bir siteden geldi: reddedildi",
                      "fr": "Cette requête vient d'un autre site : refusée",
                      "en": "This request came from another site: refused"},

@@ -20,6 +20,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -58,7 +59,7 @@ from zar.server.replies import (
 )
 from zar.server.seats import Devices, here, reacher, seat_routes
 from zar.server.shell import Shell, add_shell
-from zar.server.streams import LiveStreams, Streams
+from zar.server.streams import RETRY_AFTER_S, LiveStreams, Streams, TooManyStreams, address
 from zar.server.views import Table, view
 from zar.store import Conflict, Store, StoreUnavailable, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
@@ -256,6 +257,13 @@ def create_app(
         """What this device's credential does not grant: said, and nothing changed."""
         return _refusal(403, text(_lang(request), f"forbidden-{error.reason}"), error.reason)
 
+    @app.exception_handler(TooManyStreams)
+    async def too_many_streams(request: Request, error: TooManyStreams) -> JSONResponse:
+        message = text(_lang(request), f"too-many-streams-{error.what}", limit=error.limit)
+        refusal = _refusal(429, message, "too-many-streams")
+        refusal.headers["retry-after"] = str(RETRY_AFTER_S)
+        return refusal
+
     @app.exception_handler(Conflict)
     async def conflict(request: Request, error: Conflict) -> JSONResponse:
         message = text(_lang(request), "stale-version")
@@ -382,7 +390,7 @@ def create_app(
     @app.get(
         "/api/games/{game_id}/events",
         response_class=EventStream,
-        responses={200: EVENTS, **stream_refusals(*GAME_REFUSALS)},
+        responses={200: EVENTS, **stream_refusals(429, *GAME_REFUSALS)},
     )
     async def events(game_id: str, request: Request) -> StreamingResponse:
         """Server-sent events: the game's state now, then each time it changes (a move, a
@@ -390,11 +398,15 @@ def create_app(
         event's id. A stream that comes back (``Last-Event-ID``) gets the state now, whatever
         it missed meanwhile; while a device's stream is open, it is here."""
         table = await reach(game_id, request)  # 404, 403 before the stream starts
+        ticket = streams.admit(game_id, table.device, address(request))  # 429 past the caps
         # Served in front of the app (LiveStreams) when it is given: here when it is asked
         # of the app alone (a test's client).
         chunks = streams.events(game_id, table.device, _lang(request), local=here(request))
         return StreamingResponse(
-            chunks, media_type="text/event-stream", headers={"cache-control": "no-store"}
+            chunks,
+            media_type="text/event-stream",
+            headers={"cache-control": "no-store"},
+            background=BackgroundTask(ticket.release),
         )
 
     @app.get("/api/setup", response_model=None, responses={200: {"model": Setup}})

@@ -251,7 +251,8 @@ REFUSALS: dict[int, dict[str, Any]] = {
     },
     429: {
         "model": Refusal,
-        "description": "Too many new games from this address in a minute",
+        "description": "Too many from this client: new games or joins in a minute, or open "
+        "event streams",
         "headers": {
             "Retry-After": {
                 "description": "the seconds to wait",
@@ -278,6 +279,7 @@ def stream_refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {
         status: {
             "description": REFUSALS[status]["description"],
+            **{k: v for k, v in REFUSALS[status].items() if k == "headers"},
             "content": {"application/json": {"schema": _ref("Refusal")}},
         }
         for status in statuses

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from typing import NamedTuple
 
@@ -29,7 +30,7 @@ from zar.server.seats import Reach, here
 from zar.server.views import Table, game_view, table_view
 from zar.store import StoreUnavailable, UnknownGame
 
-__all__ = ["KEEP_ALIVE", "LiveStreams", "Streams"]
+__all__ = ["KEEP_ALIVE", "LiveStreams", "Streams", "TooManyStreams", "address"]
 
 KEEP_ALIVE = b"event: alive\ndata: 1\n\n"  # the page hears that the link holds
 HEADERS = [
@@ -37,6 +38,44 @@ HEADERS = [
     (b"cache-control", b"no-store"),
 ]
 _PATH = re.compile(r"/api/games/([^/]+)/events")
+
+# How many streams a client may hold open. A phone follows a game in a tab or two, and a
+# stream coming back may overlap the one it replaces: a few per game. A device may follow
+# many games (a host of several tables): a few dozen in all. Credentials are free to make
+# (a new game gives one), so an address is bounded too: a household's phones behind one
+# router, not a script's thousands. Past these, 429 in words, nothing else changes.
+STREAMS_PER_GAME = 4  # per device, on one game
+STREAMS_PER_DEVICE = 32  # per device, on every game
+STREAMS_PER_ADDRESS = 256  # per client address
+RETRY_AFTER_S = 15
+
+
+class TooManyStreams(Exception):
+    """A client already holds as many streams as it may (``limit``, of ``what``)."""
+
+    def __init__(self, what: str, limit: int) -> None:
+        super().__init__(what, limit)
+        self.what = what
+        self.limit = limit
+
+
+class _Ticket:
+    """One stream counted against its device's and its address's caps, until released."""
+
+    __slots__ = ("_counts", "_keys")
+
+    def __init__(self, counts: Counter[object], keys: tuple[object, ...]) -> None:
+        self._counts = counts
+        self._keys: tuple[object, ...] = keys
+        for key in keys:
+            counts[key] += 1
+
+    def release(self) -> None:
+        for key in self._keys:
+            self._counts[key] -= 1
+            if not self._counts[key]:
+                del self._counts[key]
+        self._keys = ()
 
 
 class Shown(NamedTuple):
@@ -65,6 +104,20 @@ class Streams:
         # each language, what it shows each place.
         self._shown: dict[str, tuple[int, dict[str, Shared], dict[tuple[object, ...], Shown]]] = {}
         self._followers: dict[str, int] = {}
+        self._held: Counter[object] = Counter()  # streams open per (device, game), device, address
+
+    def admit(self, game_id: str, device: str | None, address: str) -> _Ticket:
+        """Count a new stream of ``device`` (from ``address``) on the game, or refuse it
+        (:class:`TooManyStreams`) if its device or its address holds as many as it may."""
+        caps = (
+            (("game", device, game_id), STREAMS_PER_GAME),
+            (("device", device), STREAMS_PER_DEVICE),
+            (("address", address), STREAMS_PER_ADDRESS),
+        )
+        for key, limit in caps:
+            if self._held[key] >= limit:
+                raise TooManyStreams(str(key[0]), limit)
+        return _Ticket(self._held, tuple(key for key, _ in caps))
 
     async def events(
         self,
@@ -137,7 +190,8 @@ class Streams:
         request = Request(scope)
         try:
             table = await self.reach(game_id, request)
-        except (UnknownGame, Forbidden, StoreUnavailable):
+            ticket = self.admit(game_id, table.device, address(request))
+        except (UnknownGame, Forbidden, StoreUnavailable, TooManyStreams):
             return False
         lang = self.lang(request)
         gone = asyncio.ensure_future(_disconnected(receive))
@@ -150,6 +204,7 @@ class Streams:
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             gone.cancel()
+            ticket.release()
         return True
 
 
@@ -167,6 +222,11 @@ class LiveStreams:
             if found and await self.streams.serve(found[1], scope, receive, send):
                 return
         await self.app(scope, receive, send)
+
+
+def address(request: Request) -> str:
+    """The client's address, as the streams' caps count it."""
+    return request.client.host if request.client else ""
 
 
 async def _disconnected(receive: Receive) -> None:
