@@ -393,3 +393,15 @@ def test_words_for_the_page(client: TestClient) -> None:
     assert words["boxes"]["SMALL_STRAIGHT"] == "Küçük seri"
     assert words["messages"]["bank"] == "Kasaya yatır"
     assert client.get("/api/i18n/de").status_code == 422
+
+
+@pytest.mark.parametrize("path", ["/api/docs", "/docs", "/redoc", "/api/redoc"])
+def test_no_page_is_served_that_the_content_security_policy_would_break(
+    client: TestClient, path: str
+) -> None:
+    """FastAPI's viewers of the schema load their scripts from a CDN, which the page's CSP
+    refuses: none is served (the schema is, for any viewer to open)."""
+    reply = client.get(path)
+    assert reply.status_code == 404
+    assert reply.json()["reason"] == "not-found"
+    assert client.get("/api/openapi.json").json()["info"]["title"] == "Zar"

@@ -169,7 +169,9 @@ def create_app(
     app = FastAPI(
         title="Zar",
         version="1",
-        docs_url="/api/docs",
+        # No viewer page: FastAPI's load their scripts from a CDN, which the CSP refuses.
+        docs_url=None,
+        redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=serving,
     )
