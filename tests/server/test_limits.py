@@ -157,6 +157,13 @@ def test_a_streamed_body_under_the_limit_is_read_whole(app: FastAPI) -> None:
         ("Ali\u200b", "name-control"),  # a zero-width space: a format character
         ("\u202eilA", "name-control"),  # right-to-left override
         ("\ud800", "name-control"),  # a lone surrogate
+        ("\u3164", "name-invisible"),  # the Hangul filler: a letter that shows as nothing
+        ("\u2800\u2800", "name-invisible"),  # Braille blanks
+        ("\u3164 \uffa0", "name-invisible"),
+        ("\u0301\u0308", "name-invisible"),  # marks alone, on nothing
+        ("\u0301Ali", "name-marks"),
+        ("Ali\u2028Ece", "name-line-break"),  # a line separator
+        ("Ali\u2029Ece", "name-line-break"),  # a paragraph separator
     ],
 )
 def test_every_bad_name_is_a_422_in_the_players_language(
@@ -170,6 +177,19 @@ def test_every_bad_name_is_a_422_in_the_players_language(
         assert response.status_code == 422
         assert response.json() == {"detail": text(lang, reason), "reason": reason}
     assert games(client) == []
+
+
+def test_a_name_is_kept_in_one_form_and_two_alike_are_one(client: TestClient) -> None:
+    """NFC: "e" and a combining acute is "é", whichever way it was typed; two people whose
+    names differ only so are refused at one table, as any two of the same name are."""
+    shown = client.post("/api/games", json={"game": "yams", "players": ["Rene\u0301"]}).json()
+    assert shown["players"][0]["name"] == "Ren\u00e9"
+    refused = client.post(
+        "/api/games", json={"game": "yams", "players": ["Ren\u00e9", "Rene\u0301"]}
+    )
+    assert (refused.status_code, refused.json()["reason"]) == (422, "name-taken")
+    coached = {"game": "yams", "players": ["Ren\u00e9", "Ali"], "hints": ["Rene\u0301"]}
+    assert client.post("/api/games", json=coached).json()["hints"] == [0]
 
 
 @pytest.mark.parametrize("name", [None, 7, ["Ali"], {"name": "Ali"}])

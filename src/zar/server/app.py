@@ -9,6 +9,7 @@ action (its ``version`` is not the game's) is refused with 409 and changes nothi
 from __future__ import annotations
 
 import time
+import unicodedata
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -29,6 +30,7 @@ from starlette.routing import Match, Route
 from zar import ai
 from zar.dice import DiceSource, SystemDice
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
+from zar.names import new_name
 from zar.record import GAMES, GameKind, Record
 from zar.seating import Forbidden
 from zar.server.analysis import analysis_routes
@@ -296,7 +298,8 @@ def create_app(
         """Start a game: its players in seat order, the computer last ("Humains + 1 IA"). The
         device that starts it is its host and holds every person's seat."""
         lang = _lang(request)
-        people = [Seat(name) for name in body.players]
+        names = [new_name(name) for name in body.players]
+        people = [Seat(name) for name in names]
         seats = list(people)
         if body.computer:
             level = body.level or ai.DEFAULT_LEVEL[body.game]
@@ -305,10 +308,11 @@ def create_app(
             seats.append(Seat(text(lang, "computer"), computer=True, level=level))
         hints = None
         if body.hints is not None:
-            for name in body.hints:
-                if name not in body.players:
+            asked = [unicodedata.normalize("NFC", name) for name in body.hints]
+            for name in asked:
+                if name not in names:
                     raise IllegalAction("not a player", reason="hints-not-players", name=name)
-            hints = [body.players.index(name) for name in body.hints]
+            hints = [names.index(name) for name in asked]
         record = Record.new(
             body.game,
             check_seats(seats, max_computers=1),
