@@ -69,7 +69,8 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Served:
 
     def run(app: FastAPI, *, host: str, port: int, **_: Any) -> None:
         seen.host, seen.port = host, port
-        with TestClient(app) as client:
+        # Asked by its own name: the server answers no other (DNS rebinding).
+        with TestClient(app, base_url=f"http://127.0.0.1:{port}") as client:
             seen.network = client.get("/api/network").json()
 
     monkeypatch.setattr(uvicorn, "run", run)

@@ -4,6 +4,7 @@ from the environment, closed when it stops; the limit on new games from the envi
 from __future__ import annotations
 
 import gc
+import http.client
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -11,11 +12,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from server.serving import Server, running
 from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
 from zar.record import Record
 from zar.server import create_app
-from zar.server.run import app, ready_strategies, table_to_ready, warm_up
+from zar.server.run import allowed_hosts, app, ready_strategies, table_to_ready, warm_up
 from zar.store import SqliteStore
 from zar.table import Seat
 
@@ -105,3 +107,42 @@ def test_the_table_is_read_in_the_background(monkeypatch: pytest.MonkeyPatch) ->
     ready_strategies(Record.new("10000", seats, target=5_000))
     assert done.wait(timeout=30)
     assert asked == [5_000]
+
+
+def ask(server: Server, host: str) -> tuple[int, dict[str, str]]:
+    """GET /api/setup from ``server`` naming it ``host`` (as a browser does in ``Host``)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request("GET", "/api/setup", headers={"host": host})
+        reply = conn.getresponse()
+        reply.read()
+        return reply.status, dict(reply.headers)
+    finally:
+        conn.close()
+
+
+def test_a_server_answers_only_to_its_own_names(tmp_path: Path) -> None:
+    """DNS rebinding: a page of another site that renamed itself to this server's address
+    reaches nothing (400, with the security headers); the machine's own names and those of
+    ZAR_HOSTS are answered."""
+    with running(tmp_path / "zar.sqlite3", {"ZAR_HOSTS": "zar.example.org"}) as server:
+        for name in ("attacker.example", "zar.example.org.attacker.example", "192.0.2.1"):
+            status, headers = ask(server, f"{name}:{server.port}")
+            assert status == 400, name
+            assert headers["x-frame-options"] == "DENY"
+        for name in ("127.0.0.1", "localhost", "[::1]", "zar.example.org", "ZAR.example.org"):
+            assert ask(server, f"{name}:{server.port}")[0] == 200, name
+
+
+def test_the_names_allowed_are_the_machines_the_addresses_and_the_environments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ZAR_HOSTS", " zar.example.org, *.zar.example.org ")
+    assert allowed_hosts("0.0.0.0", ["http://192.168.1.20:8000/", "http://10.0.0.5:8000/"]) == [
+        "127.0.0.1", "localhost", "[::1]", "192.168.1.20", "10.0.0.5",
+        "zar.example.org", "*.zar.example.org",
+    ]  # fmt: skip
+    monkeypatch.delenv("ZAR_HOSTS")
+    assert allowed_hosts("127.0.0.1", []) == ["127.0.0.1", "localhost", "[::1]"]
+    assert allowed_hosts("zar.local", []) == ["127.0.0.1", "localhost", "[::1]", "zar.local"]
+    assert allowed_hosts("::", ["http://[fd00::5]:8000/"])[-1] == "[fd00::5]"

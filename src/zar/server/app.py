@@ -25,6 +25,7 @@ from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Match, Route
 
 from zar import ai
@@ -143,6 +144,7 @@ def create_app(
     close_store: bool = False,
     ready: Callable[[Record], None] | None = None,
     addresses: Sequence[str] = (),
+    hosts: Sequence[str] | None = None,
 ) -> FastAPI:
     """The app over ``store``; ``dice`` defaults to the operating system's randomness.
 
@@ -151,7 +153,8 @@ def create_app(
     ``monotonic``. While it serves, it hears other processes' changes to a shared store;
     it closes the store when it stops if ``close_store`` says so. ``ready(record)`` is
     told of each new game (to ready the strategies it will ask for). ``addresses`` are the
-    URLs a phone on the same network can open (none when serving this machine only).
+    URLs a phone on the same network can open (none when serving this machine only);
+    ``hosts`` the names a request's ``Host`` may give (None: any, as a test's client asks).
     """
     games = Games(store, dice or SystemDice(), clock)
     devices = Devices(games)
@@ -218,6 +221,9 @@ def create_app(
     # stream (GZipMiddleware leaves text/event-stream alone), which must arrive as it comes.
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(LiveStreams, streams=streams)  # a stream given: none of the above
+    if hosts is not None:
+        # Another name for this server (DNS rebinding) reaches nothing: 400.
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(HTTPException)

@@ -11,6 +11,7 @@ import gc
 import os
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import uvicorn
 from fastapi import FastAPI
@@ -114,6 +115,34 @@ def where_to_open(host: str, port: int, games_in: str, addresses: list[str]) -> 
     ]
 
 
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")  # as a Host header names them
+
+
+def _named_hosts() -> list[str]:
+    """``$ZAR_HOSTS``: the names the server is reached by besides its own addresses
+    (comma-separated; ``*.example.org`` for its subdomains), for a front server's name."""
+    return [name.strip() for name in os.environ.get("ZAR_HOSTS", "").split(",") if name.strip()]
+
+
+def allowed_hosts(host: str, addresses: list[str]) -> list[str]:
+    """The names a request's ``Host`` may give: this machine's, the address it listens on,
+    the addresses a phone opens, and ``$ZAR_HOSTS``. Any other is refused (400): a page of
+    another site that renamed itself to this server's address (DNS rebinding) reaches
+    nothing.
+
+    >>> allowed_hosts("0.0.0.0", ["http://192.168.1.20:8000/"])
+    ['127.0.0.1', 'localhost', '[::1]', '192.168.1.20']
+    """
+    names = [*LOCAL_NAMES]
+    if host not in WILDCARDS:
+        names.append(host)
+    names += [urlsplit(address).hostname or "" for address in addresses]
+    names += _named_hosts()
+    # An IPv6 address is named in brackets in a Host header.
+    named = (f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names if n)
+    return list(dict.fromkeys(name.lower() for name in named))
+
+
 def serve(host: str | None = None, port: int | None = None, db: Path | None = None) -> None:
     """Serve until stopped; ``ZAR_HOST`` and ``ZAR_PORT`` give where to listen (127.0.0.1:
     this machine only), ``ZAR_DATABASE_URL`` or ``ZAR_DB`` the database,
@@ -128,7 +157,11 @@ def serve(host: str | None = None, port: int | None = None, db: Path | None = No
     _prepare()
     try:
         served = create_app(
-            store, games_per_minute=games_per_minute, ready=ready_strategies, addresses=addresses
+            store,
+            games_per_minute=games_per_minute,
+            ready=ready_strategies,
+            addresses=addresses,
+            hosts=allowed_hosts(host, addresses),
         )
         uvicorn.run(served, host=host, port=port, log_level="warning")
     finally:
@@ -140,6 +173,11 @@ def app() -> FastAPI:
     it stops: ``uvicorn --factory zar.server.run:app --workers 4``."""
     games_per_minute = _games_per_minute()
     _prepare()
+    # Behind a front server the names are its own: $ZAR_HOSTS, else whatever it forwards.
     return create_app(
-        _open(None), games_per_minute=games_per_minute, close_store=True, ready=ready_strategies
+        _open(None),
+        games_per_minute=games_per_minute,
+        close_store=True,
+        ready=ready_strategies,
+        hosts=_named_hosts() or None,
     )
