@@ -85,11 +85,14 @@ def test_refusals_asked_with_gzip_carry_the_security_headers(client: TestClient)
         404: client.get("/static/000000000000/app.css", headers=GZIP),
         405: client.delete("/api/games", headers=GZIP),
         413: client.post("/api/games", content=b"x" * (MAX_BODY_BYTES + 1), headers=GZIP),
-        422: client.post("/api/games", json={"game": "chess"}, headers=GZIP),  # the 2nd start
+        422: client.post("/api/games", json={"game": "chess"}, headers=GZIP),  # not counted
+        201: client.post("/api/games", json=new, headers=GZIP),  # the 2nd start
         429: client.post("/api/games", json=new, headers=GZIP),
     }
     for status, reply in refusals.items():
         assert reply.status_code == status
+        if status == 201:
+            continue
         for name, value in SECURITY_HEADERS.items():
             assert reply.headers[name] == value, (status, name)
 

@@ -258,6 +258,30 @@ def test_a_flood_of_new_games_is_a_429_with_retry_after(client: TestClient, cloc
     assert client.post("/api/games", json=body).status_code == 201
 
 
+def test_what_counts_is_what_was_taken(client: TestClient) -> None:
+    """Malformed requests (a bad name, a field that does not exist, a body too large) do
+    not use up the minute's games; a game started does; a join with a wrong code counts (a
+    guess is a try), and one with no code at all does not."""
+    for body in (
+        {"game": "yams", "players": [""]},
+        {"game": "yams", "players": ["Ali"], "dice": [6, 6, 6, 6, 6]},
+        {"game": "chess", "players": ["Ali"]},
+    ) * 5:
+        assert client.post("/api/games", json=body).status_code == 422
+    assert client.post("/api/games", content="x" * 20_000).status_code == 413
+    body = {"game": "yams", "players": ["Ali"]}
+    assert [client.post("/api/games", json=body).status_code for _ in range(4)] == [
+        201, 201, 201, 429,
+    ]  # fmt: skip
+    for _ in range(10):
+        assert client.post("/api/invitations/claim", json={"seat": 0}).status_code == 422
+    tries = [
+        client.post("/api/invitations/claim", json={"invitation": "ZZZZZZ", "seat": 0})
+        for _ in range(4)
+    ]
+    assert [t.status_code for t in tries] == [403, 403, 403, 429]
+
+
 def test_the_limit_is_per_client_address(app: FastAPI) -> None:
     body = {"game": "10000", "players": ["Ali"]}
     with TestClient(app, client=("192.0.2.1", 4000)) as first:

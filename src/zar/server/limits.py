@@ -33,6 +33,7 @@ __all__ = [
 MAX_BODY_BYTES = 16 * 1024
 # A table starts a game every few minutes; a script starts hundreds.
 GAMES_PER_MINUTE = 30
+MALFORMED = frozenset({413, 422})  # refusals of what was not a request at all: not counted
 
 SECURITY_HEADERS: Mapping[str, str] = {
     # The page is its own files only: no inline script, no other site, never in a frame.
@@ -157,6 +158,12 @@ class GameStarts:
         starts.append(now)
         return None
 
+    def refund(self, client: str) -> None:
+        """Take back ``client``'s latest count: what it asked for was not taken (malformed)."""
+        starts = self._starts.get(client)
+        if starts:
+            starts.pop()
+
     def _forget(self, now: float) -> None:
         """Drop the addresses with no game in the last minute."""
         for client in [c for c, s in self._starts.items() if not s or s[-1] <= now - self.WINDOW]:
@@ -165,7 +172,11 @@ class GameStarts:
 
 class StartLimit:
     """Refuses a ``POST`` to the ``paths`` (by default ``/api/games``) past the client's count
-    a minute with ``refuse(request, seconds)`` (a 429 with ``Retry-After``)."""
+    a minute with ``refuse(request, seconds)`` (a 429 with ``Retry-After``).
+
+    What counts is what was taken: a request is counted when it comes (so that many at once
+    cannot all slip in), and the count is taken back if it was malformed (413, 422). A join
+    with a wrong code is not malformed: a guess counts."""
 
     def __init__(
         self,
@@ -183,11 +194,20 @@ class StartLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "POST" and self.paths(_path(scope)):
             client = scope.get("client")
-            wait = self.starts.admit(str(client[0]) if client else "")
+            address = str(client[0]) if client else ""
+            wait = self.starts.admit(address)
             if wait is not None:
                 response = self.refuse(Request(scope), max(1, math.ceil(wait)))
                 await response(scope, receive, send)
                 return
+
+            async def send_counted(message: Message) -> None:
+                if message["type"] == "http.response.start" and message["status"] in MALFORMED:
+                    self.starts.refund(address)
+                await send(message)
+
+            await self.app(scope, receive, send_counted)
+            return
         await self.app(scope, receive, send)
 
 
