@@ -178,13 +178,6 @@ def view(
     return shown
 
 
-def table_view(record: Record, table: Table, *, can_hint: bool, can_undo: bool) -> dict[str, Any]:
-    """What the game shows one device of its table beside :func:`game_view`: what it may do
-    (the coach and undo if the game offers them, ``can_hint`` and ``can_undo``, and the
-    device holds the seat), whose seats are its, who is here."""
-    return _table(record, table, can_hint=can_hint, can_undo=can_undo)
-
-
 def game_view(
     game_id: str, record: Record, lang: Language, *, replay: bool = False
 ) -> dict[str, Any]:
@@ -228,8 +221,10 @@ def game_view(
     return result
 
 
-def _table(record: Record, table: Table, *, can_hint: bool, can_undo: bool) -> dict[str, Any]:
-    """What the game shows one device of its table: what it may do, whose seats are its."""
+def table_view(record: Record, table: Table, *, can_hint: bool, can_undo: bool) -> dict[str, Any]:
+    """What the game shows one device of its table beside :func:`game_view`: what it may do
+    (the coach and undo if the game offers them, ``can_hint`` and ``can_undo``, and the
+    device holds the seat), whose seats are its, who is here."""
     state = record.state
     seating = table.seating
     result: dict[str, Any] = {
