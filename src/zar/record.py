@@ -292,6 +292,15 @@ class Record:
                 state = self.state.apply(action)  # type: ignore[arg-type]
         return replace(self, log=log, _state=state)
 
+    def extended(self, entries: Sequence[Mapping[str, Any]]) -> Record:
+        """The record with the log ``entries`` that followed it (as :func:`action_to_json`
+        writes them) applied in order, as a replay would; raises IllegalAction if the rules
+        refuse one, ValueError if one is not an action."""
+        record = self
+        for entry in entries:
+            record = record.append(action_from_json(self.kind, entry))
+        return record
+
     def upto(self, version: int) -> Record:
         """The record as it stood at ``version`` (0 to its version), for a replay."""
         if type(version) is not int or not 0 <= version <= self.version:

@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from zar import ai
 from zar.dice import DiceSource
-from zar.record import Record, action_from_json
+from zar.record import Record
 from zar.seating import Forbidden, Seating
 from zar.server.intents import Intent, actions_for
 from zar.server.views import summary
@@ -337,11 +337,9 @@ class Games:
         cached = self._records.get(game_id)
         if note and cached is not None:
             with contextlib.suppress(ValueError, TypeError, KeyError, IllegalAction):
-                told = [action_from_json(cached.kind, a) for a in json.loads(note)]
+                told = json.loads(note)
                 if cached.version + len(told) == version:
-                    for action in told:
-                        cached = cached.append(action)
-                    self._records[game_id] = cached
+                    self._records[game_id] = cached.extended(told)
         self._wake(game_id)
 
     def _wake(self, game_id: str) -> None:

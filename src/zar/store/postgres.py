@@ -28,7 +28,7 @@ from psycopg import errors
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
-from zar.record import Action, Record, action_to_json
+from zar.record import Action, Record
 from zar.seating import Seating
 from zar.store.base import (
     Conflict,
@@ -39,9 +39,10 @@ from zar.store.base import (
     UnusableStore,
 )
 from zar.store.rows import (
+    SEATING_COLUMNS,
+    SEATING_TABLES,
     abandons,
     action_rows,
-    caught_up,
     device_seen_at,
     games_query,
     insert_access,
@@ -106,33 +107,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 4: seats that belong to devices: the game's seating, who may reach it, the devices'
     # credentials (their keys) and the invitations
     (
-        "ALTER TABLE games ADD COLUMN seating TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE games ADD COLUMN seating_rev INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE games ADD COLUMN turn INTEGER NOT NULL DEFAULT -1",
+        *SEATING_COLUMNS,
         "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
         " ELSE coalesce((summary::jsonb ->> 'seat')::integer, -1) END",
-        """CREATE TABLE access (
-            game_id TEXT NOT NULL REFERENCES games(id),
-            device TEXT NOT NULL,
-            seat INTEGER NOT NULL,
-            PRIMARY KEY (device, game_id, seat)
-        )""",
-        "CREATE INDEX access_by_game ON access (game_id)",
-        """CREATE TABLE devices (
-            key TEXT PRIMARY KEY,
-            created_at TEXT NOT NULL,
-            seen_at TEXT NOT NULL
-        )""",
-        """CREATE TABLE invitations (
-            key TEXT PRIMARY KEY,
-            code TEXT UNIQUE,
-            game_id TEXT NOT NULL REFERENCES games(id),
-            kind TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            expires_at TEXT NOT NULL,
-            spent_by TEXT
-        )""",
-        "CREATE INDEX invitations_by_game ON invitations (game_id)",
+        *SEATING_TABLES,
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -260,6 +238,7 @@ class PostgresStore:
         there until the commit)."""
         version = expected_version + len(actions)
         abandoned = abandons(actions)
+        rows = action_rows(game_id, expected_version, actions, now)
         with self._connection(writing=True) as db:
             try:
                 with db.transaction():
@@ -273,7 +252,7 @@ class PostgresStore:
                         " RETURNING pg_notify(%s, %s)",
                         (version, finished, abandoned, now, json.dumps(summary),
                          turn_of(finished or abandoned, summary), game_id, expected_version,
-                         seating_rev, CHANNEL, _appended(game_id, version, actions)),
+                         seating_rev, CHANNEL, _appended(game_id, version, [r[2] for r in rows])),
                     ).fetchone()  # fmt: skip
                     if moved is None:
                         row = db.execute(
@@ -286,7 +265,7 @@ class PostgresStore:
                         cursor.executemany(
                             "INSERT INTO actions (game_id, seq, action, at)"
                             " VALUES (%s, %s, %s, %s)",
-                            action_rows(game_id, expected_version, actions, now),
+                            rows,
                         )
             except errors.UniqueViolation:
                 # Only if the row lock were bypassed: the key still refuses a second version.
@@ -359,7 +338,7 @@ class PostgresStore:
         """``record`` of the game caught up with the actions stored after it."""
         with self._connection(writing=False) as db:
             actions = read_since(db, "%s", game_id, record.version)
-        return caught_up(record, actions)
+        return record.extended([json.loads(action) for action in actions])
 
     def times(self, game_id: str) -> list[str]:
         """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
@@ -445,12 +424,12 @@ class PostgresStore:
         return db
 
 
-def _appended(game_id: str, version: int, actions: Sequence[Action]) -> str:
-    """The word sent of an append: ``id:version:actions`` (a JSON list, so that the other
-    processes apply them without reading them back), or ``id:version`` if they do not fit
-    in a notification (8 000 bytes)."""
+def _appended(game_id: str, version: int, actions: Sequence[str]) -> str:
+    """The word sent of an append: ``id:version:actions`` (``actions``, each as stored, in a
+    JSON list, so that the other processes apply them without reading them back), or
+    ``id:version`` if they do not fit in a notification (8 000 bytes)."""
     told = f"{game_id}:{version}"
-    with_actions = f"{told}:{json.dumps([action_to_json(a) for a in actions])}"
+    with_actions = f"{told}:[{','.join(actions)}]"
     return with_actions if len(with_actions.encode()) <= NOTIFY_BYTES else told
 
 

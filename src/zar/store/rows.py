@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from zar.record import Abandon, Action, Record, action_from_json, action_to_json
+from zar.record import Abandon, Action, Record, action_to_json
 from zar.seating import Seating
 from zar.store.base import GameSummary, Invitation, UnknownGame
 
@@ -54,6 +54,39 @@ def action_rows(
         (game_id, expected_version + i + 1, json.dumps(action_to_json(action)), now)
         for i, action in enumerate(actions)
     ]
+
+
+# Migration 4 of both stores, but for filling ``turn`` (each database reads JSON its own
+# way): seats that belong to devices.
+SEATING_COLUMNS = (
+    "ALTER TABLE games ADD COLUMN seating TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE games ADD COLUMN seating_rev INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN turn INTEGER NOT NULL DEFAULT -1",
+)
+SEATING_TABLES = (
+    """CREATE TABLE access (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        device TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        PRIMARY KEY (device, game_id, seat)
+    )""",
+    "CREATE INDEX access_by_game ON access (game_id)",
+    """CREATE TABLE devices (
+        key TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        seen_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE invitations (
+        key TEXT PRIMARY KEY,
+        code TEXT UNIQUE,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        spent_by TEXT
+    )""",
+    "CREATE INDEX invitations_by_game ON invitations (game_id)",
+)
 
 
 def abandons(actions: Sequence[Action]) -> bool:
@@ -192,13 +225,6 @@ def read_since(db: Connection, mark: str, game_id: str, version: int) -> list[st
 def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
     """The record of a game's settings row and its action rows in order, replayed."""
     return Record.from_json({**json.loads(settings), "log": [json.loads(a) for a in actions]})
-
-
-def caught_up(record: Record, actions: Iterable[str]) -> Record:
-    """``record`` with the action rows that followed it applied, as a replay would have."""
-    for action in actions:
-        record = record.append(action_from_json(record.kind, json.loads(action)))
-    return record
 
 
 def games_query(

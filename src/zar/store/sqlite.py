@@ -28,9 +28,10 @@ from zar.store.base import (
     UnusableStore,
 )
 from zar.store.rows import (
+    SEATING_COLUMNS,
+    SEATING_TABLES,
     abandons,
     action_rows,
-    caught_up,
     device_seen_at,
     games_query,
     insert_access,
@@ -89,33 +90,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 4: seats that belong to devices: the game's seating, who may reach it, the devices'
     # credentials (their keys) and the invitations
     (
-        "ALTER TABLE games ADD COLUMN seating TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE games ADD COLUMN seating_rev INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE games ADD COLUMN turn INTEGER NOT NULL DEFAULT -1",
+        *SEATING_COLUMNS,
         "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
         " ELSE coalesce(json_extract(summary, '$.seat'), -1) END",
-        """CREATE TABLE access (
-            game_id TEXT NOT NULL REFERENCES games(id),
-            device TEXT NOT NULL,
-            seat INTEGER NOT NULL,
-            PRIMARY KEY (device, game_id, seat)
-        )""",
-        "CREATE INDEX access_by_game ON access (game_id)",
-        """CREATE TABLE devices (
-            key TEXT PRIMARY KEY,
-            created_at TEXT NOT NULL,
-            seen_at TEXT NOT NULL
-        )""",
-        """CREATE TABLE invitations (
-            key TEXT PRIMARY KEY,
-            code TEXT UNIQUE,
-            game_id TEXT NOT NULL REFERENCES games(id),
-            kind TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            expires_at TEXT NOT NULL,
-            spent_by TEXT
-        )""",
-        "CREATE INDEX invitations_by_game ON invitations (game_id)",
+        *SEATING_TABLES,
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -339,7 +317,7 @@ class SqliteStore:
         """``record`` of the game caught up with the actions stored after it."""
         with self._reading() as db:
             actions = read_since(db, "?", game_id, record.version)
-        return caught_up(record, actions)
+        return record.extended([json.loads(action) for action in actions])
 
     def times(self, game_id: str) -> list[str]:
         """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
