@@ -1,13 +1,17 @@
 """Many tables at once, at a person's pace, through the HTTP API, against the load anchors.
 
-Starts ``zar serve`` on a free port of 127.0.0.1 over a fresh SQLite file (or, with
-``--url``, uses a server already running), then plays ``--tables`` tables at once for
+Starts ``zar serve`` on a free port of 127.0.0.1 over a fresh SQLite file (``--postgres``:
+over a throwaway PostgreSQL, ``--database``: over a given one; ``--processes N``: N servers
+over the same PostgreSQL, the tables spread over them in turn; ``--url``: a server already
+running), then plays ``--tables`` tables at once for
 ``--seconds``: each table its own keep-alive connection and whole games (Yams and 10 000,
 with and without the computer, in turn), waiting a think time drawn uniformly from
 ``--think`` between two requests. Prints the requests per second, the 50th, 95th and 99th
 percentiles of a request's round trip, the errors (any other status than the expected
 one, any exception), the server's memory per live game and the CPU time of both sides,
-then each anchor with PASS or FAIL.
+then each anchor with PASS or FAIL. ``--runs N`` does it N times in a row, each time on
+new servers over a new store, and checks the p99 anchor in each run; the last line is
+``p99 X ms at T tables, the worst of N runs, ...``.
 
 The client and the server share the machine: the client is a small HTTP/1.1 client on
 asyncio streams (``--client httpx`` for httpx instead, to compare their cost). Each table
@@ -22,7 +26,9 @@ first decisions before it serves, and at its first request moves every object th
 out of the collector's reach (``gc.freeze()``); ``--inline-commit``, the commit runs on
 the event loop's thread instead of a worker thread.
 
-    .venv/bin/python bench/load.py [--tables 200] [--seconds 30] [--think 0.5 1.5]
+    .venv/bin/python bench/load.py [--tables 200] [--seconds 30] [--think 0.5 1.5] [--runs 3]
+    .venv/bin/python bench/load.py --postgres [--processes 2]
+    .venv/bin/python bench/load.py --database postgresql://USER@HOST/DB [--processes 2]
     .venv/bin/python bench/load.py --timed [--freeze] [--inline-commit]
     ZAR_GAMES_PER_MINUTE=off .venv/bin/zar serve &
     .venv/bin/python bench/load.py --url http://127.0.0.1:8000 [--pid PID]
@@ -35,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import gc
 import json
@@ -54,7 +61,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from api_latency import next_intent
-from serving import credential
+from serving import credential, throwaway_postgres
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -134,13 +141,14 @@ class HttpxConnection:
     connections, one for each table at most); each table its own credential, sent in its
     own ``cookie`` header (the pool's cookie jar would make every table one device)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, url: str) -> None:
         self.client = client
+        self.url = url
         self.cookie: str | None = None
 
     async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         headers = {"cookie": self.cookie} if self.cookie else {}
-        response = await self.client.request(method, path, json=body, headers=headers)
+        response = await self.client.request(method, self.url + path, json=body, headers=headers)
         for value in response.headers.get_list("set-cookie"):
             self.cookie = credential(value) or self.cookie
         self.client.cookies.clear()
@@ -247,32 +255,34 @@ async def warm_up(connect: Any) -> None:
         await conn.close()
 
 
-async def run(args: argparse.Namespace, url: str, pid: int | None) -> None:
-    parts = urlsplit(url)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 80
-
+async def run(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[str, Any]:
+    """The tables, spread over the servers at ``urls`` in turn; what they measured."""
     pool = None
     if args.client == "httpx":
         import httpx
 
         limits = httpx.Limits(max_connections=args.tables, max_keepalive_connections=args.tables)
-        pool = httpx.AsyncClient(base_url=url, limits=limits, timeout=30)
+        pool = httpx.AsyncClient(limits=limits, timeout=30)
 
-    def connect() -> Connection:
-        return StreamConnection(host, port) if pool is None else HttpxConnection(pool)
+    def connect(index: int) -> Connection:
+        parts = urlsplit(urls[index % len(urls)])
+        if pool is None:
+            return StreamConnection(parts.hostname or "127.0.0.1", parts.port or 80)
+        return HttpxConnection(pool, urls[index % len(urls)])
 
-    await warm_up(connect)
+    for i in range(len(urls)):
+        await warm_up(functools.partial(connect, i))
     # Every table's connection open and used once before the baseline: what grows from
     # there is the games.
-    conns = [connect() for _ in range(args.tables)]
+    conns = [connect(i) for i in range(args.tables)]
     await asyncio.gather(*(conn.request("GET", "/api/setup") for conn in conns))
     await asyncio.sleep(1)
-    rss_before = rss_bytes(pid) if pid else None
-    server_cpu = cpu_seconds(pid) if pid else None
+    rss_before = sum(map(rss_bytes, pids)) if pids else None
+    server_cpu = sum(map(cpu_seconds, pids))
     client_cpu = own_cpu_seconds()
     load_before = os.getloadavg()[0]
-    if args.timed and pid:
-        os.kill(pid, signal.SIGUSR2)  # its clocks start now
+    if args.timed and pids:
+        os.kill(pids[0], signal.SIGUSR2)  # its clocks start now
 
     figures = Figures()
     started = time.monotonic()
@@ -284,29 +294,32 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> None:
     elapsed = time.monotonic() - started
 
     client_cpu = own_cpu_seconds() - client_cpu
-    rss_after = rss_bytes(pid) if pid else None
-    server_cpu = cpu_seconds(pid) - server_cpu if pid and server_cpu is not None else None
+    rss_after = sum(map(rss_bytes, pids)) if pids else None
     load_after = os.getloadavg()[0]
     if pool is not None:
         await pool.aclose()
-    report(args, figures, elapsed, (rss_before, rss_after), (server_cpu, client_cpu))
-    print(f"load average (1 min) {load_before:.2f} at the start, {load_after:.2f} at the end")
+    return {
+        "figures": figures,
+        "elapsed": elapsed,
+        "rss": (rss_before, rss_after),
+        "cpu": (sum(map(cpu_seconds, pids)) - server_cpu if pids else None, client_cpu),
+        "load": (load_before, load_after),
+    }
 
 
-def report(
-    args: argparse.Namespace,
-    figures: Figures,
-    elapsed: float,
-    rss: tuple[int | None, int | None],
-    cpu: tuple[float | None, float],
-) -> None:
+def report(args: argparse.Namespace, where: str, measured: dict[str, Any]) -> float:
+    """Prints one run's figures and its anchors; its p99 in milliseconds."""
+    figures: Figures = measured["figures"]
+    elapsed: float = measured["elapsed"]
+    rss: tuple[int | None, int | None] = measured["rss"]
+    cpu: tuple[float | None, float] = measured["cpu"]
     requests = len(figures.times_ms)
     q = statistics.quantiles(figures.times_ms, n=100)
     p50, p95, p99 = q[49], q[94], q[98]
     errors = sum(figures.errors.values())
     print(
         f"tables {args.tables} for {elapsed:.1f} s, think time {args.think[0]}-{args.think[1]} s"
-        f" (uniform), client {args.client}"
+        f" (uniform), client {args.client}, {where}"
     )
     print(
         f"requests {requests}  throughput {requests / elapsed:.1f}/s  "
@@ -347,6 +360,9 @@ def report(
             f"memory per live game under {ANCHOR_GAME_BYTES // 1024} KiB ({per_game / 1024:.1f})",
             per_game < ANCHOR_GAME_BYTES,
         )
+    load_before, load_after = measured["load"]
+    print(f"load average (1 min) {load_before:.2f} at the start, {load_after:.2f} at the end")
+    return p99
 
 
 def serve_timed(freeze: bool, inline_commit: bool) -> None:
@@ -487,7 +503,12 @@ def main() -> None:
         "--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("LOW", "HIGH"),
         help="seconds between two requests of a table, uniformly",
     )  # fmt: skip
-    parser.add_argument("--url", help="a server already running (else one is started)")
+    parser.add_argument("--runs", type=int, default=1, help="runs in a row, each on new servers")
+    parser.add_argument("--processes", type=int, default=1, help="zar serve processes")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--url", help="a server already running (else one is started)")
+    where.add_argument("--postgres", action="store_true", help="over a throwaway PostgreSQL")
+    where.add_argument("--database", help="over this PostgreSQL database (a URL)")
     parser.add_argument("--pid", type=int, help="with --url: its process, for its memory")
     parser.add_argument("--client", choices=["streams", "httpx"], default="streams")
     parser.add_argument("--timed", action="store_true", help="a clock on each step")
@@ -497,35 +518,72 @@ def main() -> None:
     )
     parser.add_argument("--serve-timed", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    postgres = args.postgres or args.database
+    if args.processes > 1 and not postgres:
+        parser.error("several processes share PostgreSQL only (--postgres or --database)")
+    if args.timed and (postgres or args.processes > 1):
+        parser.error("--timed serves one process over SQLite")
 
     if args.serve_timed:
         serve_timed(args.freeze, args.inline_commit)
         return
     if args.url:
-        asyncio.run(run(args, args.url, args.pid))
+        report(
+            args,
+            "a server already running",
+            asyncio.run(run(args, [args.url], [args.pid] if args.pid else [])),
+        )
         return
     command = [sys.executable, "-m", "zar", "serve"]
     if args.timed:
         options = ["--freeze"] * args.freeze + ["--inline-commit"] * args.inline_commit
         command = [sys.executable, __file__, "--serve-timed", *options]
-    with tempfile.TemporaryDirectory() as tmp:
-        # Every table comes from one address: no limit on the games it may start.
-        env = {"ZAR_GAMES_PER_MINUTE": "off"}
-        server = Server(Path(tmp) / "load.sqlite3", env=env, command=command)
-        server.start()
-        try:
-            assert server.process is not None
-            asyncio.run(run(args, server.url, server.process.pid))
+    store = "PostgreSQL" if postgres else "SQLite"
+    where_served = f"{args.processes} process{'es' * (args.processes > 1)} over {store}"
+    p99s = []
+    for number in range(1, args.runs + 1):
+        if args.runs > 1:
+            print(f"run {number} of {args.runs}")
+        with contextlib.ExitStack() as stack:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            # Every table comes from one address: no limit on the games it may start.
+            env = {"ZAR_GAMES_PER_MINUTE": "off"}
+            if postgres:
+                env["ZAR_DATABASE_URL"] = args.database or stack.enter_context(throwaway_postgres())
+            servers = []
+            for _ in range(args.processes):
+                server = Server(folder / "load.sqlite3", env=env, command=command)
+                server.start()
+                stack.callback(server.kill)
+                servers.append(server)
+            pids = [s.process.pid for s in servers if s.process is not None]
+            measured = asyncio.run(run(args, [s.url for s in servers], pids))
             if args.timed:
-                server.process.send_signal(signal.SIGUSR1)
-                deadline = time.monotonic() + 10
-                while time.monotonic() < deadline and "end of the steps\n" not in server.output:
-                    time.sleep(0.1)
-                lines = list(server.output)
-                start = max(i for i, line in enumerate(lines) if line.startswith("step "))
-                print("".join(lines[start:-1]), end="")
-        finally:
-            server.kill()
+                print_steps(servers[0])
+        p99s.append(report(args, where_served, measured))
+    if args.runs > 1:
+        listed = ", ".join(f"{p99:.2f}" for p99 in p99s)
+        every = all(p99 < ANCHOR_P99_MS for p99 in p99s)
+        print(
+            f"anchor: p99 under {ANCHOR_P99_MS:.0f} ms in each of {args.runs} runs in a row "
+            f"({listed} ms)  ->  {'PASS' if every else 'FAIL'}"
+        )
+    print(
+        f"p99 {max(p99s):.2f} ms at {args.tables} tables, the worst of {args.runs} run"
+        f"{'s' * (args.runs > 1)}, {where_served}"
+    )
+
+
+def print_steps(server: Server) -> None:
+    """The timed server's clocks, asked for (SIGUSR1) and printed."""
+    assert server.process is not None
+    server.process.send_signal(signal.SIGUSR1)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and "end of the steps\n" not in server.output:
+        time.sleep(0.1)
+    lines = list(server.output)
+    start = max(i for i, line in enumerate(lines) if line.startswith("step "))
+    print("".join(lines[start:-1]), end="")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,6 @@ import contextlib
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -49,7 +48,7 @@ from urllib.parse import urlsplit
 
 from api_latency import next_intent
 from load import StreamConnection, cpu_seconds, own_cpu_seconds, rss_bytes
-from serving import serve
+from serving import serve, throwaway_postgres
 
 ANCHOR_GAMES = 200
 ANCHOR_P99_MS = 50.0
@@ -472,23 +471,6 @@ def report(args: argparse.Namespace, store: str, measured: dict[str, Any]) -> No
         "anchor: on one process with SQLite  ->  "
         + ("PASS" if sqlite_one else f"not this run ({args.processes} over {store})")
     )
-
-
-@contextlib.contextmanager
-def throwaway_postgres() -> Iterator[str]:
-    """A PostgreSQL server of the run's own (``tests/throwaway_postgres.py``); its URL."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from throwaway_postgres import ThrowawayPostgres, find_bin
-
-    bin_dir = find_bin()
-    if bin_dir is None:
-        raise SystemExit("rooms: no initdb on PATH or in /usr/lib/postgresql/*/bin")
-    server = ThrowawayPostgres(bin_dir)
-    server.start()
-    try:
-        yield server.new_database()
-    finally:
-        server.stop()
 
 
 def main() -> None:

@@ -1,18 +1,20 @@
 """What the benchmarks share: a free port of 127.0.0.1, ``zar serve`` started on one over
-a throwaway SQLite file, ready when it answers, and a device's credential read from a reply."""
+a throwaway SQLite file, ready when it answers, a device's credential read from a reply, and
+a throwaway PostgreSQL server."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-__all__ = ["COOKIE", "credential", "free_port", "serve"]
+__all__ = ["COOKIE", "credential", "free_port", "serve", "throwaway_postgres"]
 
 COOKIE = "zar_device"  # a device's credential (zar.server.seats.COOKIE)
 
@@ -60,3 +62,20 @@ def serve(
                 server.kill()
                 raise
             time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A PostgreSQL server of the run's own (``tests/throwaway_postgres.py``); its URL."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from throwaway_postgres import ThrowawayPostgres, find_bin
+
+    bin_dir = find_bin()
+    if bin_dir is None:
+        raise SystemExit("no initdb on PATH or in /usr/lib/postgresql/*/bin")
+    server = ThrowawayPostgres(bin_dir)
+    server.start()
+    try:
+        yield server.new_database()
+    finally:
+        server.stop()
