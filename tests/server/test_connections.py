@@ -198,3 +198,50 @@ def test_a_forwarded_address_is_believed_from_a_named_proxy(tmp_path: Path) -> N
         codes.append(new_game(server, "203.0.113.0"))
         codes.append(new_game(server, "203.0.113.0"))
     assert codes == [201, 201, 201, 201, 429]
+
+
+@pytest.fixture(scope="module")
+def five(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that holds five connections in all."""
+    env = {"ZAR_CONNECTIONS": "5", "ZAR_HEADER_SECONDS": "60", "ZAR_BODY_SECONDS": "60"}
+    with running(tmp_path_factory.mktemp("five") / "zar.sqlite3", env) as served:
+        yield served
+
+
+def test_past_the_total_the_longest_waiting_makes_room(five: Server) -> None:
+    slow = [connect(five, f"127.0.0.{2 + n % 3}") for n in range(20)]
+    try:
+        for connection in slow:
+            connection.sendall(b"GET /api/setup HTTP/1.1\r\nHost: 127.")
+        answers_others(five, "127.0.0.9")
+        slow[0].settimeout(DEADLINE)  # the first is among those closed for the others
+        answer = read_all(slow[0])
+        assert status(answer) == 503
+        assert_secured(answer)
+        assert words(answer)["reason"] == "too-many-connections"
+    finally:
+        for connection in slow:
+            connection.close()
+
+
+def test_past_the_total_with_every_connection_serving_a_newcomer_is_refused(
+    five: Server,
+) -> None:
+    posting = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"
+    serving = [connect(five, "127.0.0.2") for _ in range(5)]
+    try:
+        for connection in serving:
+            connection.sendall(posting)  # headers read: a request being served
+        deadline = time.monotonic() + DEADLINE
+        while (answer := exchange(five, GET, "127.0.0.9")) and status(answer) == 200:
+            assert time.monotonic() < deadline  # until the server has read all five
+            time.sleep(0.05)
+        assert status(answer) == 503
+        assert_secured(answer)
+    finally:
+        for connection in serving:
+            connection.close()
+    deadline = time.monotonic() + DEADLINE
+    while status(exchange(five, GET, "127.0.0.9")) != 200:  # room again once they are gone
+        assert time.monotonic() < deadline
+        time.sleep(0.05)

@@ -7,8 +7,12 @@ arrive within :attr:`~ConnectionLimits.header_seconds` of their first byte and t
 within :attr:`~ConnectionLimits.body_seconds` of the headers (408), a connection that says
 nothing is closed after :attr:`~ConnectionLimits.idle_seconds`, as uvicorn closes an idle
 keep-alive one; an address holds at most :attr:`~ConnectionLimits.per_client` connections
-(429) and the server :attr:`~ConnectionLimits.total` (503). Each of these replies, and
-uvicorn's own 400 for what is not HTTP, carries :data:`~zar.server.limits.SECURITY_HEADERS`.
+(429) and the server :attr:`~ConnectionLimits.total`. Past the total, the connection that
+has waited longest for a request (idle, or its headers still coming) is closed to make
+room: a flood of half-sent requests from many addresses churns its own connections, not
+the newcomers'; only when every connection is serving a request is a newcomer refused
+(503). Each of these replies, and uvicorn's own 400 for what is not HTTP, carries
+:data:`~zar.server.limits.SECURITY_HEADERS`.
 """
 
 from __future__ import annotations
@@ -100,6 +104,8 @@ class GuardedProtocol(HttpToolsProtocol):
 
     limits: ClassVar[ConnectionLimits]
     clients: ClassVar[Counter[str]]  # the connections each address holds
+    # The connections waiting for a request's headers, the longest-waiting first.
+    waiting: ClassVar[dict[GuardedProtocol, None]]
     proxies: ClassVar[Proxies]  # not capped per client: they carry many clients' requests
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -115,17 +121,24 @@ class GuardedProtocol(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
-        if len(self.connections) > self.limits.total:
-            self._refuse(_Refused(503, "too-many-connections"))
-        elif not self.proxies.named(address) and self.clients[address] >= self.limits.per_client:
+        if not self.proxies.named(address) and self.clients[address] >= self.limits.per_client:
             self._refuse(_Refused(429, "too-many-client-connections", limit=self.limits.per_client))
-        else:
-            self._address = address
-            self.clients[address] += 1
-            self._wait(self.limits.idle_seconds, None)
+            return
+        if len(self.connections) > self.limits.total:
+            if not self.waiting:  # each connection is serving a request
+                self._refuse(_Refused(503, "too-many-connections"))
+                return
+            longest = next(iter(self.waiting))
+            del self.waiting[longest]
+            longest._make_room()
+        self._address = address
+        self.clients[address] += 1
+        self.waiting[self] = None
+        self._wait(self.limits.idle_seconds, None)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._wait(None, None)
+        self.waiting.pop(self, None)
         if self._address is not None:
             self.clients[self._address] -= 1
             if not self.clients[self._address]:
@@ -177,6 +190,7 @@ class GuardedProtocol(HttpToolsProtocol):
             raise self._too_large()
         self._in_headers = False
         self._in_body = True
+        self.waiting.pop(self, None)
         self._wait(self.limits.body_seconds, _Refused(408, "request-too-slow"))
         super().on_headers_complete()
 
@@ -185,6 +199,19 @@ class GuardedProtocol(HttpToolsProtocol):
         self._header_bytes = 0
         self._wait(None, None)
         super().on_message_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and not self.pipeline:
+            self.waiting[self] = None  # kept alive: waiting for the next request, the newest
+
+    def _make_room(self) -> None:
+        """Closed for a newcomer: said in words if a request had begun."""
+        if self._in_headers:
+            self._refuse(_Refused(503, "too-many-connections"))
+        else:
+            self._wait(None, None)
+            self.transport.close()
 
     def _too_large(self) -> _Refused:
         return _Refused(431, "headers-too-large", limit=self.limits.header_bytes // 1024)
@@ -256,5 +283,5 @@ class Proxies:
 
 def guarded_protocol(limits: ConnectionLimits, proxies: Proxies) -> type[asyncio.Protocol]:
     """The HTTP protocol class for ``uvicorn.Config(http=...)``, with its own counts."""
-    namespace = {"limits": limits, "clients": Counter(), "proxies": proxies}
+    namespace = {"limits": limits, "clients": Counter(), "waiting": {}, "proxies": proxies}
     return type("GuardedProtocol", (GuardedProtocol,), namespace)
