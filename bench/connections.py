@@ -12,7 +12,11 @@ requests it could not get answered, and what the attackers got back:
   second, opened again when closed;
 - ``slowloris 5 000``: 5 000 such connections spread over 50 addresses.
 
-    .venv/bin/python bench/connections.py [--seconds 6]
+``--server uvicorn`` (or ``uvicorn-h11``) serves the same app with uvicorn's own protocol
+instead (``uvicorn --factory zar.server.run:app``), to compare; ``--attacks`` picks some.
+The server's CPU time during each attack is printed beside it.
+
+    .venv/bin/python bench/connections.py [--seconds 6] [--server zar|uvicorn|uvicorn-h11]
 """
 
 from __future__ import annotations
@@ -23,10 +27,14 @@ import contextlib
 import http.client
 import json
 import multiprocessing
+import os
 import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -34,7 +42,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from serving import credential, serve
+from serving import credential, free_port, serve
 
 ANCHOR_P99_MS = 50.0
 CLIENT = "127.0.0.200"  # the normal client: not an attacker's address
@@ -174,13 +182,45 @@ def _figures(times: list[float]) -> str:
     )
 
 
+def _uvicorn(folder: Path, protocol: str) -> tuple[subprocess.Popen[bytes], int]:
+    """uvicorn's own serving of the same app, ``protocol`` its HTTP protocol, on a free port."""
+    port = free_port()
+    env = {**os.environ, "ZAR_DB": str(folder / "zar.sqlite3"), "ZAR_GAMES_PER_MINUTE": "off"}
+    command = [sys.executable, "-m", "uvicorn", "--factory", "zar.server.run:app"]
+    command += ["--port", str(port), "--http", protocol, "--log-level", "error"]
+    server = subprocess.Popen(command, env=env)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/setup", timeout=1).close()
+            return server, port
+        except OSError:
+            if time.monotonic() > deadline:
+                server.kill()
+                raise
+            time.sleep(0.1)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The process's user and system time so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="each attack's measure")
+    parser.add_argument("--server", choices=["zar", "uvicorn", "uvicorn-h11"], default="zar")
+    names = [attack.name for attack in ATTACKS]
+    parser.add_argument("--attacks", nargs="+", choices=names, default=names)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        server, url = serve(Path(folder), {"ZAR_GAMES_PER_MINUTE": "off"})
-        port = int(url.rsplit(":", 1)[1])
+        if args.server == "zar":
+            server, url = serve(Path(folder), {"ZAR_GAMES_PER_MINUTE": "off"})
+            port = int(url.rsplit(":", 1)[1])
+        else:
+            protocol = "h11" if args.server == "uvicorn-h11" else "httptools"
+            server, port = _uvicorn(Path(folder), protocol)
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             body = json.dumps({"game": "yams", "players": ["Ali"]})
@@ -190,22 +230,25 @@ def main() -> None:
             cookie = next(filter(None, map(credential, created.headers.get_all("set-cookie"))))
             conn.close()
             print(
-                f"normal client's requests during each attack ({args.seconds:g} s), "
-                f"against the {ANCHOR_P99_MS:g} ms anchor (p99):"
+                f"{args.server}: a normal client's requests during each attack "
+                f"({args.seconds:g} s), against the {ANCHOR_P99_MS:g} ms anchor (p99):"
             )
-            for attack in ATTACKS:
+            for attack in (a for a in ATTACKS if a.name in args.attacks):
                 receiving, report = multiprocessing.Pipe(duplex=False)
                 attacker = multiprocessing.Process(
                     target=_attack, args=(attack, port, args.seconds + 2, report)
                 )
                 attacker.start()
                 time.sleep(1.5)  # the attack under way
+                cpu = _cpu_seconds(server.pid)
                 times, failed = _normal(port, game, cookie, args.seconds)
+                cpu = _cpu_seconds(server.pid) - cpu
                 got = receiving.recv()
                 attacker.join()
                 print(
                     f"  {attack.name:16} {_figures(times)}  {len(times)} answered, "
-                    f"{failed} not  attackers got {got or '-'}"
+                    f"{failed} not  server CPU {cpu / args.seconds:4.0%}  "
+                    f"attackers got {got or '-'}"
                 )
         finally:
             server.terminate()

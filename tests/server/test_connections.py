@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -15,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from server.serving import Server, running
+from server.serving import Server, free_port, running
 from zar.server.limits import SECURITY_HEADERS
 
 # Small timeouts, so that the tests take seconds; the defaults are in docs/security.md.
@@ -37,8 +40,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def connect(server: Server, source: str = "127.0.0.1") -> socket.socket:
     connection = socket.socket()
-    connection.bind((source, 0))
-    connection.connect(("127.0.0.1", server.port))
+    try:
+        connection.bind((source, 0))
+        connection.connect(("127.0.0.1", server.port))
+    except OSError:
+        connection.close()
+        raise
     return connection
 
 
@@ -245,3 +252,30 @@ def test_past_the_total_with_every_connection_serving_a_newcomer_is_refused(
     while status(exchange(five, GET, "127.0.0.9")) != 200:  # room again once they are gone
         assert time.monotonic() < deadline
         time.sleep(0.05)
+
+
+def test_uvicorn_serves_the_factory_with_the_same_protocol(tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, "ZAR_DB": str(tmp_path / "zar.sqlite3"), "ZAR_HEADER_SECONDS": "1"}
+    env.pop("ZAR_DATABASE_URL", None)
+    command = [sys.executable, "-m", "uvicorn", "--factory", "zar.server.run:app"]
+    command += ["--http", "zar.server.run:protocol", "--port", str(port)]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    with subprocess.Popen(command, env=env, **quiet) as uvicorn:
+        try:
+            server = Server(tmp_path / "zar.sqlite3")
+            server.port = port
+            deadline = time.monotonic() + DEADLINE
+            while True:
+                with contextlib.suppress(OSError):
+                    answers_others(server)
+                    break
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+            assert status(exchange(server, GET[:-2] + b"x: 1\r\n" * 5000 + b"\r\n")) == 431
+            with connect(server) as slow:
+                slow.sendall(b"GET / HTTP/1.1\r\n")
+                slow.settimeout(DEADLINE)
+                assert status(read_all(slow)) == 408
+        finally:
+            uvicorn.terminate()

@@ -11,6 +11,7 @@ import gc
 import os
 import threading
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -258,3 +259,12 @@ def app() -> FastAPI:
         ready=ready_strategies,
         hosts=_named_hosts() or None,
     )
+
+
+def __getattr__(name: str) -> Any:
+    """``zar.server.run:protocol``, for ``uvicorn --http``: the HTTP protocol of ``zar serve``,
+    its limits and proxies from the environment (:func:`connection_limits`, :func:`proxies`),
+    made when uvicorn asks for it, in each worker."""
+    if name == "protocol":
+        return guarded_protocol(connection_limits(), proxies())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
