@@ -510,7 +510,7 @@ def main() -> None:
         command = [sys.executable, __file__, "--serve-timed", *options]
     with tempfile.TemporaryDirectory() as tmp:
         # Every table comes from one address: no limit on the games it may start.
-        env = {"ZAR_GAMES_PER_MINUTE": "off"}
+        env = {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS_PER_CLIENT": "off"}
         server = Server(Path(tmp) / "load.sqlite3", env=env, command=command)
         server.start()
         try:

@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from server.serving import Server, free_port, running
+from zar.server.connections import ConnectionLimits
 from zar.server.limits import SECURITY_HEADERS
+from zar.server.run import connection_limits, proxies
 
 # Small timeouts, so that the tests take seconds; the defaults are in docs/security.md.
 QUICK = {
@@ -279,3 +281,25 @@ def test_uvicorn_serves_the_factory_with_the_same_protocol(tmp_path: Path) -> No
                 assert status(read_all(slow)) == 408
         finally:
             uvicorn.terminate()
+
+
+def test_the_limits_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZAR_HEADER_SECONDS", "2.5")
+    monkeypatch.setenv("ZAR_CONNECTIONS_PER_CLIENT", "off")
+    monkeypatch.setenv("ZAR_CONNECTIONS", "300")
+    limits = connection_limits()
+    assert (limits.header_seconds, limits.per_client, limits.total) == (2.5, None, 300)
+    assert limits.body_seconds == ConnectionLimits().body_seconds
+    monkeypatch.setenv("ZAR_IDLE_SECONDS", "soon")
+    with pytest.raises(SystemExit, match="ZAR_IDLE_SECONDS is a positive number: soon"):
+        connection_limits()
+
+
+def test_the_proxies_are_addresses_or_networks(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not proxies()  # none by default
+    monkeypatch.setenv("ZAR_PROXIES", "10.0.0.0/8, ::1")
+    assert proxies().named("10.9.8.7")
+    assert proxies("192.168.1.2").named("192.168.1.2")  # --proxies wins
+    assert not proxies("192.168.1.2").named("10.9.8.7")
+    with pytest.raises(SystemExit, match="ZAR_PROXIES"):
+        proxies("the router")

@@ -55,7 +55,7 @@ class ConnectionLimits:
     body_seconds: float = 10.0
     idle_seconds: float = 5.0
     # As many as the live streams an address may hold (zar.server.streams), and a few more.
-    per_client: int = 256
+    per_client: int | None = 256  # None: no cap (many devices behind one address)
     # Half the files the process may open, 4096 at most: the rest for the store and the page.
     total: int = min(4096, _open_files() // 2)
 
@@ -121,8 +121,9 @@ class GuardedProtocol(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
-        if not self.proxies.named(address) and self.clients[address] >= self.limits.per_client:
-            self._refuse(_Refused(429, "too-many-client-connections", limit=self.limits.per_client))
+        cap = self.limits.per_client
+        if cap is not None and self.clients[address] >= cap and not self.proxies.named(address):
+            self._refuse(_Refused(429, "too-many-client-connections", limit=cap))
             return
         if len(self.connections) > self.limits.total:
             if not self.waiting:  # each connection is serving a request

@@ -78,16 +78,23 @@ def _number(name: str, default: float) -> float:
     return number
 
 
+def _per_client(default: int | None) -> int | None:
+    value = os.environ.get("ZAR_CONNECTIONS_PER_CLIENT", "").strip().lower()
+    if value == "off":
+        return None
+    return int(_number("ZAR_CONNECTIONS_PER_CLIENT", 0)) if value else default
+
+
 def connection_limits() -> ConnectionLimits:
     """The limits on connections, the defaults but for those the environment sets:
     ``ZAR_HEADER_SECONDS``, ``ZAR_BODY_SECONDS``, ``ZAR_IDLE_SECONDS``, and
-    ``ZAR_CONNECTIONS_PER_CLIENT``, ``ZAR_CONNECTIONS`` (whole numbers)."""
+    ``ZAR_CONNECTIONS_PER_CLIENT`` (``off``: no cap), ``ZAR_CONNECTIONS`` (whole numbers)."""
     default = ConnectionLimits()
     return ConnectionLimits(
         header_seconds=_number("ZAR_HEADER_SECONDS", default.header_seconds),
         body_seconds=_number("ZAR_BODY_SECONDS", default.body_seconds),
         idle_seconds=_number("ZAR_IDLE_SECONDS", default.idle_seconds),
-        per_client=int(_number("ZAR_CONNECTIONS_PER_CLIENT", default.per_client)),
+        per_client=_per_client(default.per_client),
         total=int(_number("ZAR_CONNECTIONS", default.total)),
     )
 
