@@ -547,7 +547,7 @@ def main() -> None:
         with contextlib.ExitStack() as stack:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             # Every table comes from one address: no limit on the games it may start.
-            env = {"ZAR_GAMES_PER_MINUTE": "off"}
+            env = {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS_PER_CLIENT": "off"}
             if postgres:
                 env["ZAR_DATABASE_URL"] = args.database or stack.enter_context(throwaway_postgres())
             servers = []

@@ -59,6 +59,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db", type=Path, help="the SQLite file; default: $ZAR_DB or the data folder"
     )
+    serve.add_argument(
+        "--proxies",
+        help="the front servers whose X-Forwarded-For is believed, comma-separated addresses "
+        "or networks; default: $ZAR_PROXIES or none",
+    )
     serve.set_defaults(run=_serve)
 
     solve = commands.add_parser(
@@ -108,7 +113,7 @@ def _prepare_expert() -> None:
 def _serve(args: argparse.Namespace, console: Console) -> int:
     from zar.server.run import serve
 
-    serve(args.host, args.port, args.db)
+    serve(args.host, args.port, args.db, args.proxies)
     return 0
 
 

@@ -137,6 +137,22 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "cross-origin": {"tr": "Bu istek başka bir siteden geldi: reddedildi",
                      "fr": "Cette requête vient d'un autre site : refusée",
                      "en": "This request came from another site: refused"},
+    # What the server refuses of a connection itself (zar.server.connections)
+    "not-http": {"tr": "Bu bir HTTP isteği değil", "fr": "Ce n'est pas une requête HTTP",
+                 "en": "This is not an HTTP request"},
+    "headers-too-large": {"tr": "İsteğin başlıkları çok büyük: en fazla {limit} KiB",
+                          "fr": "En-têtes de requête trop grands : {limit} Kio au plus",
+                          "en": "The request's headers are too large: {limit} KiB at most"},
+    "request-too-slow": {"tr": "İstek zamanında gelmedi: bağlantı kapatıldı",
+                         "fr": "La requête n'est pas arrivée à temps : connexion fermée",
+                         "en": "The request did not arrive in time: connection closed"},
+    "too-many-client-connections": {
+        "tr": "Bu adresten çok fazla bağlantı var ({limit}): birini kapatın",
+        "fr": "Trop de connexions depuis cette adresse ({limit}) : fermez-en une",
+        "en": "Too many connections from this address ({limit}): close one"},
+    "too-many-connections": {"tr": "Sunucu şu anda çok fazla bağlantı taşıyor: biraz sonra deneyin",
+                             "fr": "Le serveur a trop de connexions : réessayez plus tard",
+                             "en": "The server holds too many connections: try again later"},
     # What a device's credential does not grant (403): zar.seating.Forbidden's reason
     "forbidden-not-at-table": {"tr": "Bu cihazın bu masada yeri yok",
                                "fr": "Cet appareil n'a pas de place à cette table",

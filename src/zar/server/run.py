@@ -11,21 +11,33 @@ import gc
 import os
 import threading
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import uvicorn
 from fastapi import FastAPI
+from starlette.types import ASGIApp
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from zar import yams
 from zar.ai import computer_player
 from zar.record import Record
 from zar.server.app import create_app
-from zar.server.limits import GAMES_PER_MINUTE
+from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
+from zar.server.limits import GAMES_PER_MINUTE, SecurityHeaders
 from zar.server.network import WILDCARDS, phone_addresses, url
 from zar.store import SqliteStore, Store, UnusableStore, open_store
 from zar.table import Seat
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "app", "serve", "where_to_open"]
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "app",
+    "connection_limits",
+    "proxies",
+    "serve",
+    "where_to_open",
+]
 
 DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked
 DEFAULT_PORT = 8000
@@ -51,6 +63,51 @@ def _games_per_minute() -> int | None:
     if not value.isdigit() or int(value) < 1:
         raise SystemExit(f"zar: ZAR_GAMES_PER_MINUTE is a whole number of games, or off: {value}")
     return int(value)
+
+
+def _number(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if number <= 0:
+        raise SystemExit(f"zar: {name} is a positive number: {value}")
+    return number
+
+
+def _per_client(default: int | None) -> int | None:
+    value = os.environ.get("ZAR_CONNECTIONS_PER_CLIENT", "").strip().lower()
+    if value == "off":
+        return None
+    return int(_number("ZAR_CONNECTIONS_PER_CLIENT", 0)) if value else default
+
+
+def connection_limits() -> ConnectionLimits:
+    """The limits on connections, the defaults but for those the environment sets:
+    ``ZAR_HEADER_SECONDS``, ``ZAR_BODY_SECONDS``, ``ZAR_IDLE_SECONDS``, and
+    ``ZAR_CONNECTIONS_PER_CLIENT`` (``off``: no cap), ``ZAR_CONNECTIONS`` (whole numbers)."""
+    default = ConnectionLimits()
+    return ConnectionLimits(
+        header_seconds=_number("ZAR_HEADER_SECONDS", default.header_seconds),
+        body_seconds=_number("ZAR_BODY_SECONDS", default.body_seconds),
+        idle_seconds=_number("ZAR_IDLE_SECONDS", default.idle_seconds),
+        per_client=_per_client(default.per_client),
+        total=int(_number("ZAR_CONNECTIONS", default.total)),
+    )
+
+
+def proxies(named: str | None = None) -> Proxies:
+    """The front servers whose forwarded headers (``X-Forwarded-For``, ``-Proto``) are
+    believed: ``named`` (``--proxies``), else ``$ZAR_PROXIES``; addresses or networks,
+    comma-separated. None by default: a header any client can write is no address."""
+    value = named if named is not None else os.environ.get("ZAR_PROXIES", "")
+    try:
+        return Proxies([name for name in value.split(",") if name.strip()])
+    except ValueError as error:
+        raise SystemExit(f"zar: ZAR_PROXIES names addresses or networks: {error}") from None
 
 
 def warm_up() -> None:
@@ -143,13 +200,32 @@ def allowed_hosts(host: str, addresses: list[str]) -> list[str]:
     return list(dict.fromkeys(name.lower() for name in named))
 
 
-def serve(host: str | None = None, port: int | None = None, db: Path | None = None) -> None:
+def serving(app: ASGIApp, trusted: Proxies) -> ASGIApp:
+    """What uvicorn serves: the client's address read from the forwarded headers of the
+    ``trusted`` proxies alone, and the security headers on every reply, even Starlette's
+    500, written outside the app's own middleware."""
+    served = SecurityHeaders(app)
+    if not trusted:
+        return served
+    proxied = ProxyHeadersMiddleware(served, trusted_hosts=str(trusted))  # type: ignore[arg-type]
+    return proxied  # type: ignore[return-value]
+
+
+def serve(
+    host: str | None = None,
+    port: int | None = None,
+    db: Path | None = None,
+    proxies_named: str | None = None,
+) -> None:
     """Serve until stopped; ``ZAR_HOST`` and ``ZAR_PORT`` give where to listen (127.0.0.1:
     this machine only), ``ZAR_DATABASE_URL`` or ``ZAR_DB`` the database,
-    ``ZAR_GAMES_PER_MINUTE`` the limit on new games."""
+    ``ZAR_GAMES_PER_MINUTE`` the limit on new games, ``ZAR_PROXIES`` (or ``proxies_named``)
+    the front servers believed, :func:`connection_limits` what a connection may hold."""
     host = host or os.environ.get("ZAR_HOST", "").strip() or DEFAULT_HOST
     port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
     games_per_minute = _games_per_minute()
+    trusted = proxies(proxies_named)
+    limits = connection_limits()
     store = _open(db)
     addresses = phone_addresses(host, port)
     for line in where_to_open(host, port, store.name, addresses):
@@ -163,7 +239,16 @@ def serve(host: str | None = None, port: int | None = None, db: Path | None = No
             addresses=addresses,
             hosts=allowed_hosts(host, addresses),
         )
-        uvicorn.run(served, host=host, port=port, log_level="warning")
+        uvicorn.run(
+            serving(served, trusted),
+            host=host,
+            port=port,
+            log_level="warning",
+            http=guarded_protocol(limits, trusted),
+            ws="none",  # no websockets: an upgrade is a plain request
+            proxy_headers=False,  # serving() reads them, from the named proxies only
+            timeout_keep_alive=max(1, round(limits.idle_seconds)),
+        )
     finally:
         store.close()
 
@@ -181,3 +266,12 @@ def app() -> FastAPI:
         ready=ready_strategies,
         hosts=_named_hosts() or None,
     )
+
+
+def __getattr__(name: str) -> Any:
+    """``zar.server.run:protocol``, for ``uvicorn --http``: the HTTP protocol of ``zar serve``,
+    its limits and proxies from the environment (:func:`connection_limits`, :func:`proxies`),
+    made when uvicorn asks for it, in each worker."""
+    if name == "protocol":
+        return guarded_protocol(connection_limits(), proxies())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,7 +9,9 @@ read-only) raises :class:`StoreUnavailable` and leaves nothing behind.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -112,6 +114,8 @@ class SqliteStore:
         uri = isinstance(path, str) and path.startswith("file:")
         if not uri and self.name != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not uri and self.name != ":memory:":
+            _allocate_shared_memory(self.path)
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(
@@ -370,3 +374,23 @@ def _damaged(name: str, problem: str) -> str:
         f"{name} is damaged ({problem}); Zar will not use it:"
         " restore a copy, or move it aside to start afresh"
     )
+
+
+def _allocate_shared_memory(path: Path) -> None:
+    """Give the blocks of a WAL index (``-shm``) left by another connection to it, before
+    SQLite maps it: writing into a mapped hole that a full disk cannot fill is a SIGBUS, not
+    an error. One that cannot be given is :class:`UnusableStore`, in one line."""
+    shm = path.with_name(path.name + "-shm")
+    try:
+        fd = os.open(shm, os.O_RDWR)
+    except OSError:
+        return  # none yet (SQLite writes each page it adds), or not ours to write: SQLite says
+    try:
+        size = os.fstat(fd).st_size
+        if size:
+            os.posix_fallocate(fd, 0, size)
+    except OSError as error:
+        if error.errno not in (errno.EOPNOTSUPP, errno.EINVAL):
+            raise UnusableStore(f"{path} cannot be opened: {shm}: {error.strerror}") from None
+    finally:
+        os.close(fd)
