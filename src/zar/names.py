@@ -1,21 +1,30 @@
-"""People's names as they are typed for a new game: one form for what looks the same, and
-nothing that would show as nothing.
+"""People's names as they are typed for a new game: one form for what looks the same,
+nothing that would show as nothing, and no two at one table that look alike.
 
 The engine takes any name of 1 to 24 characters without control characters
 (:func:`zar.table.check_name`), so that every stored game replays as it was. A new game's
 names are held to more: made NFC (``e`` and a combining acute are ``é``, one name, so that
 two people at a table cannot be told apart by bytes alone), and refused when nothing of
 them would show (fillers, blanks that are letters or symbols to Unicode, spaces of other
-kinds), when they are marks with nothing to sit on, or when they would break a line.
+kinds), when they are marks with nothing to sit on, or when they would break a line. At
+one table, two names whose UTS #39 skeletons are equal are refused as look-alikes
+(:func:`distinct_looks`): Latin ``Ali`` and Cyrillic ``Аli``, ``rn`` and ``m``.
+
+>>> skeleton("Аli") == skeleton("Ali")
+True
 """
 
 from __future__ import annotations
 
+import functools
+import gzip
 import unicodedata
+from collections.abc import Mapping
+from importlib import resources
 
-from zar.table import IllegalAction, check_name
+from zar.table import IllegalAction, Seat, check_name
 
-__all__ = ["new_name"]
+__all__ = ["distinct_looks", "new_name", "skeleton"]
 
 # Characters Unicode does not call spaces, marks or controls but that show as nothing: the
 # Hangul fillers, the Braille blank, the Khmer inherent vowels. A name made only of these,
@@ -25,6 +34,9 @@ BLANKS = frozenset(
     "\u2800"  # Braille pattern blank
     "\u17b4\u17b5"  # Khmer inherent vowels
 )
+
+# The Unicode Consortium's data, kept as published (src/zar/unicode/, version 17.0.0).
+UNICODE_DATA = resources.files("zar") / "unicode"
 
 
 def new_name(text: str) -> str:
@@ -41,3 +53,76 @@ def new_name(text: str) -> str:
     if unicodedata.category(name[0]).startswith("M"):
         raise IllegalAction("a name starts with a letter, not a mark", reason="name-marks")
     return name
+
+
+def skeleton(text: str) -> str:
+    """UTS #39's skeleton of ``text`` (section 4, ``internalSkeleton``): NFD, without the
+    default-ignorable code points, each character replaced by its prototype in
+    confusables.txt, NFD again. Two strings whose skeletons are equal can be mistaken for
+    one another; a skeleton is for comparing, never for showing.
+
+    >>> skeleton("𝔭𝒶ỿ𝕡𝕒ℓ") == skeleton("paypal")  # the standard's own example
+    True
+    """
+    prototypes, ignorables = _confusables(), _default_ignorables()
+    decomposed = unicodedata.normalize("NFD", text)
+    mapped = "".join(prototypes.get(ch, ch) for ch in decomposed if ch not in ignorables)
+    return unicodedata.normalize("NFD", mapped)
+
+
+def distinct_looks(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """``seats`` if no two of their names look alike, else refused (``name-look-alike``).
+
+    Two names look alike when their skeletons are equal as typed (``Il`` and ``ll``: a
+    capital I is a small L) or once both are case-folded (``АLI`` with a Cyrillic А and
+    ``Ali``), since a table shows names in either case. ``name`` is the later seat's (the
+    person's, beside the computer), ``other`` the one it looks like. Names that differ
+    only by case are :func:`zar.table.check_seats`' to refuse, in its own words.
+    """
+    seen: dict[tuple[bool, str], Seat] = {}
+    for seat in seats:
+        for folded in (False, True):
+            key = (folded, skeleton(seat.name.casefold() if folded else seat.name))
+            other = seen.setdefault(key, seat)
+            if other is seat or other.name.casefold() == seat.name.casefold():
+                continue
+            person, like = (other, seat) if seat.computer else (seat, other)
+            raise IllegalAction(
+                f"{person.name!r} looks like {like.name!r}",
+                reason="name-look-alike",
+                name=person.name,
+                other=like.name,
+            )
+    return seats
+
+
+@functools.cache
+def _confusables() -> Mapping[str, str]:
+    """confusables.txt: each character that can be mistaken for another, to its prototype."""
+    data = gzip.decompress((UNICODE_DATA / "confusables.txt.gz").read_bytes())
+    prototypes: dict[str, str] = {}
+    for source, target in _fields(data.decode("utf-8")):
+        prototypes[chr(int(source, 16))] = "".join(chr(int(cp, 16)) for cp in target.split())
+    return prototypes
+
+
+@functools.cache
+def _default_ignorables() -> frozenset[str]:
+    """The code points whose property Default_Ignorable_Code_Point is true."""
+    text = (UNICODE_DATA / "default-ignorables.txt").read_text(encoding="utf-8")
+    ignorables: set[str] = set()
+    for points, _ in _fields(text):
+        first, _, last = points.partition("..")
+        ignorables.update(map(chr, range(int(first, 16), int(last or first, 16) + 1)))
+    return frozenset(ignorables)
+
+
+def _fields(text: str) -> list[tuple[str, str]]:
+    """The first two ``;``-separated fields of each line of a Unicode data file that has
+    them, comments left out."""
+    rows = []
+    for line in text.splitlines():
+        fields = line.partition("#")[0].split(";")
+        if len(fields) >= 2:
+            rows.append((fields[0].strip(), fields[1].strip()))
+    return rows

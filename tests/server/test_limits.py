@@ -192,6 +192,51 @@ def test_a_name_is_kept_in_one_form_and_two_alike_are_one(client: TestClient) ->
     assert client.post("/api/games", json=coached).json()["hints"] == [0]
 
 
+LOOK_ALIKE = {
+    "tr": "\u0410li, Ali adına çok benziyor: bu oyuncuya başka bir ad verin",
+    "fr": "\u0410li ressemble trop à Ali : donnez un autre nom à ce joueur",
+    "en": "\u0410li looks too much like Ali: give this player another name",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_two_names_that_look_alike_are_refused_at_one_table(client: TestClient, lang: str) -> None:
+    """UTS #39 skeletons: Latin "Ali" and "Аli" with a Cyrillic А are one name to the eye;
+    at another table each is free."""
+    body = {"game": "yams", "players": ["Ali", "\u0410li"]}
+    refused = client.post(f"/api/games?lang={lang}", json=body)
+    assert refused.status_code == 422
+    assert refused.json() == {"detail": LOOK_ALIKE[lang], "reason": "name-look-alike"}
+    assert games(client) == []
+    for name in body["players"]:
+        assert client.post("/api/games", json={"game": "yams", "players": [name]}).is_success
+    assert sorted(game["players"][0] for game in games(client)) == sorted(body["players"])
+
+
+@pytest.mark.parametrize(("lang", "computer"), [("tr", "IA"), ("fr", "IA"), ("en", "Computer")])
+def test_a_name_that_looks_like_the_computers_is_refused_beside_it(
+    client: TestClient, lang: str, computer: str
+) -> None:
+    """ "ІА" in Cyrillic beside the computer's "IA", "Cоmputer" with a Cyrillic о beside
+    "Computer"."""
+    name = {"IA": "\u0406\u0410", "Computer": "C\u043emputer"}[computer]
+    body = {"game": "yams", "players": [name], "computer": True}
+    refused = client.post(f"/api/games?lang={lang}", json=body)
+    assert refused.json() == {
+        "detail": text(lang, "name-look-alike", name=name, other=computer),
+        "reason": "name-look-alike",
+    }
+    alone = client.post(f"/api/games?lang={lang}", json={"game": "yams", "players": [name]})
+    assert alone.status_code == 201  # no computer at the table: the name is free
+
+
+def test_turkish_names_that_differ_by_a_mark_are_two(client: TestClient) -> None:
+    """ş, ç, ğ, ö, ü keep their marks in a skeleton: "Şule" and "Sule" are two people."""
+    names = ["Şule", "Sule", "Çağla", "Cagla", "Gül", "Gul"]
+    game = client.post("/api/games", json={"game": "yams", "players": names})
+    assert [p["name"] for p in game.json()["players"]] == names
+
+
 @pytest.mark.parametrize("name", [None, 7, ["Ali"], {"name": "Ali"}])
 def test_a_name_that_is_not_text_is_a_422(client: TestClient, name: object) -> None:
     response = client.post("/api/games?lang=fr", json={"game": "yams", "players": [name]})

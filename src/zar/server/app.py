@@ -31,7 +31,7 @@ from starlette.routing import Match, Route
 from zar import ai
 from zar.dice import DiceSource, SystemDice
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
-from zar.names import new_name
+from zar.names import distinct_looks, new_name
 from zar.record import GAMES, GameKind, Record
 from zar.seating import Forbidden
 from zar.server.analysis import analysis_routes
@@ -321,7 +321,7 @@ def create_app(
             hints = [names.index(name) for name in asked]
         record = Record.new(
             body.game,
-            check_seats(seats, max_computers=1),
+            distinct_looks(check_seats(seats, max_computers=1)),
             target=body.target,
             autofill=body.autofill,
             hints=hints,
