@@ -17,12 +17,18 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.serving import Server
+from zar.ai.yams import Strategy
 from zar.server import create_app
 from zar.store import SqliteStore
 
 
 @pytest.fixture
-def servers(tmp_path: Path, postgres_url: str) -> Iterator[tuple[Server, Server]]:
+def servers(
+    tmp_path: Path, postgres_url: str, solved: Callable[[str], Strategy]
+) -> Iterator[tuple[Server, Server]]:
+    # The optimal Yams player built now, in the session's cache, which the servers read: a
+    # computer's step is then a reply, not a build (and a compile) on a busy machine.
+    solved("standard")
     env = {"ZAR_DATABASE_URL": postgres_url}
     a = Server(tmp_path / "unused-a.sqlite3", env=env)
     b = Server(tmp_path / "unused-b.sqlite3", env=env)
