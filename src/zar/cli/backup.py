@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from zar.history import game_export
+from zar.history import game_export, log_entries
 from zar.record import Record
 from zar.seating import Seating
 from zar.server.views import summary
@@ -70,10 +70,17 @@ def every_game_id(store: Store) -> Iterator[str]:
 
 
 def line_of(game: StoredGame) -> dict[str, Any]:
-    """A game's line in a backup: its export, when it was made, its seating, its devices."""
-    seating = game.seating
+    """A game's line in a backup: its export but for what only a replay says (totals,
+    winners, whether it is over), when it was made, its seating, its devices. Nothing here
+    replays the log: a backup copies every game, one the rules would refuse too."""
+    record, seating = game.record, game.seating
     return {
-        **game_export(game.id, game.record, game.times),
+        "id": game.id,
+        **record.settings_json(),
+        "game": record.kind,
+        "players": [seat.name for seat in record.seats],
+        "abandoned": record.abandoned,
+        "entries": log_entries(record, game.times),
         "created_at": game.created_at,
         "seating": None if seating is None else {**seating.to_json(), "rev": seating.rev},
         "devices": [
@@ -96,8 +103,8 @@ def write_backup(
     refuse: Callable[[str], None] = lambda words: None,
 ) -> Written:
     """Write every game of ``store`` to ``out`` (gzip'd JSON lines), one game read at a time,
-    each in one transaction; a game the store holds but cannot replay is left out, in
-    words (``refuse``)."""
+    each in one transaction; a game whose rows are not a game's (a log undoing nothing, an
+    action of no game) is left out, in words (``refuse``)."""
     total = sum(1 for _ in every_game_id(store))
     done = left_out = 0
     progress(0, total)
@@ -106,12 +113,12 @@ def write_backup(
         packed.write(_json(header))
         for game_id in every_game_id(store):
             try:
-                game = store.stored(game_id)
-            except ValueError as error:
-                refuse(f"game {game_id} is left out: it does not replay ({error})")
+                line = _json(line_of(store.stored(game_id)))
+            except (KeyError, TypeError, ValueError) as error:
+                refuse(f"game {game_id} is left out: its rows cannot be read as a game ({error})")
                 left_out += 1
                 continue
-            packed.write(_json(line_of(game)))
+            packed.write(line)
             done += 1
             progress(done + left_out, max(total, done + left_out))
     return Written(done, left_out)
@@ -122,7 +129,8 @@ def _json(value: Mapping[str, Any]) -> bytes:
 
 
 def game_of(data: object) -> StoredGame:
-    """The game a backup's line holds, replayed and checked against what the line says;
+    """The game a backup's line holds, replayed and checked against what the line says of
+    it (its export's figures, where it gives them);
     ValueError, in words, when it is none (which action, and why, when its log does not
     replay)."""
     if not isinstance(data, dict):
@@ -147,8 +155,8 @@ def game_of(data: object) -> StoredGame:
     for key, value in replayed.items():
         if key == "entries" and data[key] != value:
             raise ValueError("the undone marks of its log are not what its replay gives")
-        if data.get(key) != value:
-            raise ValueError(f"the file says {key} {data.get(key)!r}, its log gives {value!r}")
+        if key in data and data[key] != value:
+            raise ValueError(f"the file says {key} {data[key]!r}, its log gives {value!r}")
     seating = _seating(data.get("seating"), record)
     devices = _devices(data.get("devices"))
     return StoredGame(game_id, record, created_at, times, seating, devices)

@@ -98,9 +98,10 @@ class Device:
 
 @dataclass(frozen=True)
 class StoredGame:
-    """A whole game as kept, for a backup and its restore: the record, when it was made and
-    when each action of its log was stored, who holds its seats (None: a game from before
-    seats had holders) and the devices that seating names."""
+    """A whole game as kept, for a backup and its restore: the record (as read from a store,
+    its log replayed only when its state is asked for), when it was made and when each
+    action of its log was stored, who holds its seats (None: a game from before seats had
+    holders) and the devices that seating names."""
 
     id: str
     record: Record
@@ -203,7 +204,7 @@ class Store(Protocol):
 
     def stored(self, game_id: str) -> StoredGame:
         """The whole game as it stands, read in one transaction (its log, times and seating
-        of one moment); raises :class:`UnknownGame`."""
+        of one moment), its log not replayed; raises :class:`UnknownGame`."""
         ...
 
     def restore(self, game: StoredGame, summary: Mapping[str, Any]) -> bool:

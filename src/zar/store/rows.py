@@ -9,9 +9,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from zar.record import Abandon, Action, Record, action_to_json
+from zar.record import Abandon, Action, Record, action_from_json, action_to_json
 from zar.seating import Seating
 from zar.store.base import Device, GameSummary, Invitation, StoredGame, UnknownGame
+from zar.table import Seat
 
 __all__ = [
     "HOST",
@@ -236,9 +237,24 @@ def game_ids_query(mark: str) -> str:
     return f"SELECT id FROM games WHERE id > {mark} ORDER BY id LIMIT {mark}"
 
 
+def kept_record(settings: str, actions: Iterable[str]) -> Record:
+    """The record of a game's rows as they are kept, its log replayed only when its state
+    is asked for: a backup copies logs, it need not play them (the restore does)."""
+    data = json.loads(settings)
+    kind, hints = data["kind"], data.get("hints")
+    return Record(
+        kind,
+        tuple(Seat(s["name"], bool(s.get("computer")), s.get("level")) for s in data["seats"]),
+        data.get("target"),
+        data.get("autofill"),
+        tuple(action_from_json(kind, json.loads(action)) for action in actions),
+        None if hints is None else tuple(hints),
+    )
+
+
 def read_game(db: Connection, mark: str, game_id: str) -> StoredGame:
-    """The whole game as kept, in the caller's transaction (one moment of it);
-    :class:`UnknownGame`."""
+    """The whole game as kept, in the caller's transaction (one moment of it), its log not
+    replayed; :class:`UnknownGame`."""
     settings, log = read_log(db, mark, game_id)
     created_at = str(
         db.execute(f"SELECT created_at FROM games WHERE id = {mark}", (game_id,)).fetchone()[0]
@@ -253,7 +269,7 @@ def read_game(db: Connection, mark: str, game_id: str) -> StoredGame:
             devices.append(Device(*row))
     return StoredGame(
         game_id,
-        record_from_rows(settings, (action for action, _ in log)),
+        kept_record(settings, (action for action, _ in log)),
         created_at,
         tuple(at for _, at in log),
         seating,
