@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import sqlite3
 import weakref
 import zlib
 from pathlib import Path
@@ -321,3 +322,24 @@ def test_backup_and_restore_hold_one_game_at_a_time(tmp_path: Path) -> None:
     assert empty.held == [1] * written.games  # only the game being written
     store.close()
     empty.store.close()
+
+
+def test_a_game_whose_rows_are_not_a_game_s_is_left_out_in_words(
+    source: tuple[Path, dict[str, str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _ = source
+    store = SqliteStore(path)
+    create(store, "broken", one_person_yams())
+    store.close()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute(
+        "INSERT INTO actions (game_id, seq, action, at) VALUES ('broken', 1, ?, ?)",
+        ('{"type": "undo", "seat": 0}', NOW),  # an undo of nothing, behind the store's back
+    )
+    db.close()
+    backup = tmp_path / "games.zar.gz"
+    status, out, err = zar("backup", str(backup), "--db", str(path), capsys=capsys)
+    assert (status, out) == (1, f"backed up 4 games to {backup}, left out 1\n")
+    assert err.startswith("zar: game broken is left out: its rows cannot be read as a game")
+    assert "undoes nothing" in err
+    assert "broken" not in {line["id"] for line in lines(backup)[1:]}
