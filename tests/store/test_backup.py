@@ -5,6 +5,7 @@ a game already there is never written over."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ from store_support import (
 from zar.record import Abandon, Record
 from zar.seating import Seating
 from zar.server.views import summary
-from zar.store import Store, UnknownGame
+from zar.store import Store, UnknownGame, rows
 from zar.store.base import Device, StoredGame
 
 LATER = "2026-12-02T10:00:00.000+00:00"
@@ -110,3 +111,29 @@ def test_a_game_whose_times_are_not_its_log_s_is_not_written(store: Store) -> No
         store.restore(StoredGame("g", record, NOW, ()), summary(record))
     with pytest.raises(UnknownGame):
         store.load("g")
+
+
+def test_a_whole_game_is_read_at_one_moment(
+    store: Store, backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process's append and reseating, made between the reads of the log and of
+    the seating, are in neither: the game as it stood when its reading began."""
+    record = played(store, "g")
+    other = backend.open()
+    seating_of = rows.read_seating
+
+    def meanwhile(*args: Any) -> Seating | None:
+        moved = append(other, "g", record, farkle_turn(record), now=LATER)
+        other.reseat("g", Seating("h", ("h", "h"), (None, None), rev=2))
+        assert other.load("g") == moved
+        return seating_of(*args)
+
+    monkeypatch.setattr(rows, "read_seating", meanwhile)
+    try:
+        game = store.stored("g")
+    finally:
+        other.close()
+    assert game.record == record
+    assert game.seating == Seating("h", ("h", "g"), (None, None))
+    monkeypatch.undo()
+    assert store.stored("g").record.version == record.version + 3
