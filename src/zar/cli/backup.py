@@ -2,15 +2,16 @@
 
 The file is JSON lines, compressed with gzip: a first line that says what it is, then one
 line a game, written and read one game at a time (a store of any size in constant
-memory). A game's line is its export (settings, the whole log with the undone marks and
-the times, totals, winners, whether it was abandoned) with what a restore needs to give
-the same game back: its id, when it was made, who holds its seats and the devices that
-seating names (their keys, the hashes the store keeps; never a credential).
+memory). A game's line is its export but for the figures only a replay gives (settings,
+the whole log with the undone marks and the times, whether it was abandoned) with what a
+restore needs to give the same game back: its id, when it was made, who holds its seats
+and the devices that seating names (their keys, the hashes the store keeps; never a
+credential).
 
 A restore replays each game through the engine and checks it against what the line says:
-one that does not replay, or says other totals than its log gives, is refused in words
-and the others go in. A game already there with the same log is skipped, so restoring
-twice changes nothing; one there with another log is left as it is, and refused.
+one that does not replay, or says other than its log, is refused in words and the others
+go in. A game already there with the same log is skipped, so restoring twice changes
+nothing; one there with another log is left as it is, and refused.
 """
 
 from __future__ import annotations
@@ -19,14 +20,13 @@ import gzip
 import io
 import json
 import os
-import re
 import sys
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from zar.history import game_export, log_entries
 from zar.record import Record
@@ -38,15 +38,25 @@ from zar.store import (
     Store,
     StoredGame,
     StoreUnavailable,
+    UnknownGame,
     UnusableStore,
     open_store,
 )
+from zar.store.rows import game_key
 
-__all__ = ["FORMAT", "Restored", "backup", "game_of", "line_of", "restore", "write_backup"]
+__all__ = [
+    "FORMAT",
+    "Restored",
+    "Written",
+    "game_of",
+    "line_of",
+    "restore",
+    "run",
+    "write_backup",
+]
 
 FORMAT = {"zar": "backup", "version": 1}  # the first line's words, and the version of the lines
 PAGE = 500  # game ids read at a time
-_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # as the stores' ids are made
 _SETTINGS = ("kind", "seats", "target", "autofill", "hints")
 
 Progress = Callable[[int, int], None]
@@ -91,6 +101,8 @@ def line_of(game: StoredGame) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Written:
+    """What a backup did: games written, and left out (in words)."""
+
     games: int
     left_out: int
 
@@ -124,19 +136,26 @@ def write_backup(
     return Written(done, left_out)
 
 
+def _is_game_id(value: object) -> TypeGuard[str]:
+    try:
+        game_key(value)  # type: ignore[arg-type]  # anything: refused unless a game's id
+    except UnknownGame:
+        return False
+    return True
+
+
 def _json(value: Mapping[str, Any]) -> bytes:
     return json.dumps(value, separators=(",", ":")).encode() + b"\n"
 
 
 def game_of(data: object) -> StoredGame:
     """The game a backup's line holds, replayed and checked against what the line says of
-    it (its export's figures, where it gives them);
-    ValueError, in words, when it is none (which action, and why, when its log does not
+    it; ValueError, in words, when it is none (which action, and why, when its log does not
     replay)."""
     if not isinstance(data, dict):
         raise ValueError("the line is not a game")
     game_id = data.get("id")
-    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+    if not _is_game_id(game_id):
         raise ValueError(f"{game_id!r} is not a game's id")
     entries = data.get("entries")
     if not isinstance(entries, list) or any(not isinstance(e, dict) for e in entries):
@@ -246,7 +265,7 @@ def _restore_line(store: Store, number: int, line: str, refuse: Callable[[str], 
         refuse(f"line {number} is refused: it is not JSON ({error.msg})")
         return "refused"
     name = data.get("id") if isinstance(data, dict) else None
-    if not isinstance(name, str) or not _GAME_ID.fullmatch(name):
+    if not _is_game_id(name):
         name = repr(name)
     try:
         game = game_of(data)
