@@ -343,3 +343,16 @@ def test_a_game_whose_rows_are_not_a_game_s_is_left_out_in_words(
     assert err.startswith("zar: game broken is left out: its rows cannot be read as a game")
     assert "undoes nothing" in err
     assert "broken" not in {line["id"] for line in lines(backup)[1:]}
+
+
+def test_a_backup_of_a_sqlite_file_that_is_not_there_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    monkeypatch.delenv("ZAR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("ZAR_DB", str(missing))
+    for argv in (["backup", str(tmp_path / "out.gz")], ["backup", "--db", str(missing), "x"]):
+        with pytest.raises(SystemExit, match=f"zar: {missing}: no such SQLite file"):
+            main(argv)
+    assert not missing.exists()
+    assert not (tmp_path / "out.gz").exists()

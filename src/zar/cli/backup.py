@@ -40,7 +40,9 @@ from zar.store import (
     StoreUnavailable,
     UnknownGame,
     UnusableStore,
+    default_db_path,
     open_store,
+    sqlite_path,
 )
 from zar.store.rows import game_key
 
@@ -62,13 +64,27 @@ _SETTINGS = ("kind", "seats", "target", "autofill", "hints")
 Progress = Callable[[int, int], None]
 
 
-def open_configured(db: Path | None) -> Store:
+def open_configured(db: Path | None, *, existing: bool = False) -> Store:
     """The store ``zar serve`` would use: ``--db``'s file, else ``$ZAR_DATABASE_URL``'s, else
-    ``$ZAR_DB``'s; one that cannot be opened is one line and exit status 1."""
+    ``$ZAR_DB``'s; one that cannot be opened is one line and exit status 1, and so is a
+    SQLite file that is not there when it must be (``existing``: a typo backs up nothing)."""
     try:
+        file = _sqlite_file(db)
+        if existing and file is not None and not file.exists():
+            raise UnusableStore(f"{file}: no such SQLite file (--db, ZAR_DATABASE_URL, ZAR_DB)")
         return SqliteStore(db) if db is not None else open_store()
     except UnusableStore as error:
         raise SystemExit(f"zar: {error}") from None
+
+
+def _sqlite_file(db: Path | None) -> Path | None:
+    """The SQLite file the configured store is (None: PostgreSQL, or a URL of no kind)."""
+    if db is not None:
+        return db
+    url = os.environ.get("ZAR_DATABASE_URL", "")
+    if not url:
+        return default_db_path()
+    return sqlite_path(url) if url.lower().startswith("sqlite://") else None
 
 
 def every_game_id(store: Store) -> Iterator[str]:
@@ -322,7 +338,7 @@ def restore_file(path: Path, store: Store, progress: Progress) -> int:
 def run(command: str, path: Path, db: Path | None, progress: Progress) -> int:
     """Run ``zar backup`` or ``zar restore`` on the configured store; a store that fails
     midway (a full disk, the database gone) is one line, what was done before it kept."""
-    store = open_configured(db)
+    store = open_configured(db, existing=command == "backup")
     try:
         if command == "backup":
             return backup(path, store, progress)
