@@ -1,4 +1,5 @@
-"""The ``zar`` command: ``zar play yams`` and ``zar play 10000`` in the terminal.
+"""The ``zar`` command: ``zar play yams`` and ``zar play 10000`` in the terminal, ``zar serve``,
+``zar backup`` and ``zar restore``, ``zar solve`` and ``zar simulate``.
 
 A refused option or name is one line on standard error and exit status 2, never a traceback.
 """
@@ -66,6 +67,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(run=_serve)
 
+    for name, what in (
+        ("backup", "write every game of the store to FILE (gzip'd JSON lines)"),
+        ("restore", "read the games of a backup FILE into the store (those already there skipped)"),
+    ):
+        command = commands.add_parser(name, help=what)
+        command.add_argument("file", type=Path, metavar="FILE")
+        command.add_argument(
+            "--db",
+            type=Path,
+            help="the SQLite file; default: as zar serve, $ZAR_DATABASE_URL or $ZAR_DB",
+        )
+        command.set_defaults(run=_backup)
+
     solve = commands.add_parser(
         "solve", help="build the optimal strategy (or load it from the cache) and print its value"
     )
@@ -115,6 +129,14 @@ def _serve(args: argparse.Namespace, console: Console) -> int:
 
     serve(args.host, args.port, args.db, args.proxies)
     return 0
+
+
+def _backup(args: argparse.Namespace, console: Console) -> int:
+    from zar.cli.backup import run
+    from zar.cli.progress import BuildBar
+
+    with BuildBar(args.command) as bar:
+        return run(args.command, args.file, args.db, bar)
 
 
 def _solve(args: argparse.Namespace, console: Console) -> int:

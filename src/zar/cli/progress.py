@@ -1,4 +1,5 @@
-"""A progress bar on standard error while a strategy is built, so stdout keeps the figures.
+"""A progress bar on standard error while a strategy is built or games are backed up or
+restored, so stdout keeps the figures.
 
 >>> with BuildBar("solving") as bar:
 ...     pass

@@ -17,9 +17,11 @@ from pathlib import Path
 
 from zar.store.base import (
     Conflict,
+    Device,
     GameSummary,
     Invitation,
     Store,
+    StoredGame,
     StoreUnavailable,
     UnknownGame,
     UnusableStore,
@@ -29,11 +31,13 @@ from zar.store.sqlite import SqliteStore
 
 __all__ = [
     "Conflict",
+    "Device",
     "GameSummary",
     "Invitation",
     "SqliteStore",
     "Store",
     "StoreUnavailable",
+    "StoredGame",
     "UnknownGame",
     "UnusableStore",
     "default_db_path",

@@ -13,10 +13,12 @@ from zar.seating import Seating
 
 __all__ = [
     "Conflict",
+    "Device",
     "GameSummary",
     "Invitation",
     "Store",
     "StoreUnavailable",
+    "StoredGame",
     "UnknownGame",
     "UnusableStore",
     "default_db_path",
@@ -82,6 +84,31 @@ class Invitation:
     created_at: str
     expires_at: str
     spent_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Device:
+    """A device as the store knows it: its key (the hash of its credential, never the
+    credential itself), when it was first and last seen."""
+
+    key: str
+    created_at: str
+    seen_at: str
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A whole game as kept, for a backup and its restore: the record (as read from a store,
+    its log replayed only when its state is asked for), when it was made and when each
+    action of its log was stored, who holds its seats (None: a game from before seats had
+    holders) and the devices that seating names."""
+
+    id: str
+    record: Record
+    created_at: str
+    times: tuple[str, ...]
+    seating: Seating | None = None
+    devices: tuple[Device, ...] = ()
 
 
 class Store(Protocol):
@@ -168,6 +195,22 @@ class Store(Protocol):
 
     def times(self, game_id: str) -> list[str]:
         """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
+        ...
+
+    def game_ids(self, *, after: str = "", limit: int = 1000) -> list[str]:
+        """Up to ``limit`` ids of games, abandoned ones included, in order, each after
+        ``after``: every game, page by page, for a backup."""
+        ...
+
+    def stored(self, game_id: str) -> StoredGame:
+        """The whole game as it stands, read in one transaction (its log, times and seating
+        of one moment), its log not replayed; raises :class:`UnknownGame`."""
+        ...
+
+    def restore(self, game: StoredGame, summary: Mapping[str, Any]) -> bool:
+        """Keep ``game`` whole (its times, seating and devices as they were) in one
+        transaction, listed with ``summary``; false, writing nothing, if a game of its id
+        is already kept. A device already known keeps its own times."""
         ...
 
     def games(

@@ -34,6 +34,7 @@ from zar.store.base import (
     Conflict,
     GameSummary,
     Invitation,
+    StoredGame,
     StoreUnavailable,
     UnknownGame,
     UnusableStore,
@@ -44,9 +45,12 @@ from zar.store.rows import (
     abandons,
     action_rows,
     device_seen_at,
+    game_ids_query,
     games_query,
     insert_access,
+    insert_game,
     insert_invitation,
+    read_game,
     read_invitation,
     read_log,
     read_seating,
@@ -345,6 +349,23 @@ class PostgresStore:
         with self._connection(writing=False) as db:
             _, log = read_log(db, "%s", game_id)
         return [at for _, at in log]
+
+    def game_ids(self, *, after: str = "", limit: int = 1000) -> list[str]:
+        """Up to ``limit`` ids of games, abandoned ones too, in order, each after ``after``."""
+        with self._connection(writing=False) as db:
+            return [row[0] for row in db.execute(game_ids_query("%s"), (after, limit))]
+
+    def stored(self, game_id: str) -> StoredGame:
+        """The whole game, read in one transaction that sees one snapshot (repeatable read):
+        a moment of it, whatever another process appends meanwhile."""
+        with self._connection(writing=False) as db, db.transaction():
+            db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return read_game(db, "%s", game_id)
+
+    def restore(self, game: StoredGame, summary: Mapping[str, Any]) -> bool:
+        """Keep ``game`` whole in one transaction; false if a game of its id is there."""
+        with self._connection(writing=True) as db, db.transaction(), db.cursor() as cursor:
+            return insert_game(db, "%s", game, summary, cursor.executemany)
 
     def games(
         self,

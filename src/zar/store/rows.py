@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from zar.record import Abandon, Action, Record, action_to_json
+from zar.record import Abandon, Action, Record, action_from_json, action_to_json
 from zar.seating import Seating
-from zar.store.base import GameSummary, Invitation, UnknownGame
+from zar.store.base import Device, GameSummary, Invitation, StoredGame, UnknownGame
+from zar.table import Seat
 
 __all__ = [
     "HOST",
@@ -20,9 +21,12 @@ __all__ = [
     "access_rows",
     "action_rows",
     "device_seen_at",
+    "game_ids_query",
     "games_query",
     "insert_access",
+    "insert_game",
     "insert_invitation",
+    "read_game",
     "read_invitation",
     "read_log",
     "read_seating",
@@ -225,6 +229,93 @@ def read_since(db: Connection, mark: str, game_id: str, version: int) -> list[st
 def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
     """The record of a game's settings row and its action rows in order, replayed."""
     return Record.from_json({**json.loads(settings), "log": [json.loads(a) for a in actions]})
+
+
+def game_ids_query(mark: str) -> str:
+    """``SELECT`` the ids of games after one (``after``, ``limit``), in order: every game,
+    abandoned ones too, page by page by the primary key."""
+    return f"SELECT id FROM games WHERE id > {mark} ORDER BY id LIMIT {mark}"
+
+
+def kept_record(settings: str, actions: Iterable[str]) -> Record:
+    """The record of a game's rows as they are kept, its log replayed only when its state
+    is asked for: a backup copies logs, it need not play them (the restore does)."""
+    data = json.loads(settings)
+    kind, hints = data["kind"], data.get("hints")
+    return Record(
+        kind,
+        tuple(Seat(s["name"], bool(s.get("computer")), s.get("level")) for s in data["seats"]),
+        data.get("target"),
+        data.get("autofill"),
+        tuple(action_from_json(kind, json.loads(action)) for action in actions),
+        None if hints is None else tuple(hints),
+    )
+
+
+def read_game(db: Connection, mark: str, game_id: str) -> StoredGame:
+    """The whole game as kept, in the caller's transaction (one moment of it), its log not
+    replayed; :class:`UnknownGame`."""
+    settings, log = read_log(db, mark, game_id)
+    created_at = str(
+        db.execute(f"SELECT created_at FROM games WHERE id = {mark}", (game_id,)).fetchone()[0]
+    )
+    seating = read_seating(db, mark, game_id)
+    devices: list[Device] = []
+    for key in sorted(seating.devices if seating is not None else ()):
+        row = db.execute(
+            f"SELECT key, created_at, seen_at FROM devices WHERE key = {mark}", (key,)
+        ).fetchone()
+        if row is not None:
+            devices.append(Device(*row))
+    return StoredGame(
+        game_id,
+        kept_record(settings, (action for action, _ in log)),
+        created_at,
+        tuple(at for _, at in log),
+        seating,
+        tuple(devices),
+    )
+
+
+def insert_game(
+    db: Connection,
+    mark: str,
+    game: StoredGame,
+    summary: Mapping[str, Any],
+    many: Callable[[str, list[tuple[Any, ...]]], object],
+) -> bool:
+    """Write ``game`` whole, its row as the appends would have left it, its actions by
+    ``many`` (the driver's ``executemany``), and the devices it names not known yet; false
+    (nothing written) if a game of its id is there. In the caller's transaction."""
+    record, finished = game.record, game.record.state.is_over
+    if len(game.times) != record.version:
+        raise ValueError(f"game {game.id} has {record.version} actions and {len(game.times)} times")
+    inserted = db.execute(
+        "INSERT INTO games (id, kind, settings, created_at, updated_at, version, finished,"
+        " abandoned, summary, seating, seating_rev, turn)"
+        f" VALUES ({', '.join([mark] * 12)}) ON CONFLICT (id) DO NOTHING",
+        (game_key(game.id), record.kind, settings_text(record), game.created_at,
+         game.times[-1] if game.times else game.created_at, record.version, finished,
+         record.abandoned, json.dumps(summary), seating_text(game.seating),
+         game.seating.rev if game.seating is not None else 0,
+         turn_of(finished or record.abandoned, summary)),
+    ).rowcount  # fmt: skip
+    if not inserted:
+        return False
+    many(
+        f"INSERT INTO actions (game_id, seq, action, at) VALUES ({', '.join([mark] * 4)})",
+        [(game.id, seq, json.dumps(action_to_json(action)), at)
+         for seq, (action, at) in enumerate(zip(record.log, game.times, strict=True), start=1)],
+    )  # fmt: skip
+    for device in game.devices:
+        db.execute(
+            f"INSERT INTO devices (key, created_at, seen_at) VALUES ({mark}, {mark}, {mark})"
+            " ON CONFLICT (key) DO NOTHING",
+            (device.key, device.created_at, device.seen_at),
+        )
+    if game.seating is not None:
+        insert_access(db, mark, game.id, game.seating)
+    return True
 
 
 def games_query(

@@ -25,6 +25,7 @@ from zar.store.base import (
     Conflict,
     GameSummary,
     Invitation,
+    StoredGame,
     StoreUnavailable,
     UnknownGame,
     UnusableStore,
@@ -35,9 +36,12 @@ from zar.store.rows import (
     abandons,
     action_rows,
     device_seen_at,
+    game_ids_query,
     games_query,
     insert_access,
+    insert_game,
     insert_invitation,
+    read_game,
     read_invitation,
     read_log,
     read_seating,
@@ -328,6 +332,26 @@ class SqliteStore:
         with self._reading() as db:
             _, log = read_log(db, "?", game_id)
         return [at for _, at in log]
+
+    def game_ids(self, *, after: str = "", limit: int = 1000) -> list[str]:
+        """Up to ``limit`` ids of games, abandoned ones too, in order, each after ``after``."""
+        with self._reading() as db:
+            return [row[0] for row in db.execute(game_ids_query("?"), (after, limit))]
+
+    def stored(self, game_id: str) -> StoredGame:
+        """The whole game, read in one transaction: a moment of it, whatever another process
+        appends meanwhile."""
+        with self._reading() as db:
+            db.execute("BEGIN")
+            try:
+                return read_game(db, "?", game_id)
+            finally:
+                db.execute("COMMIT")
+
+    def restore(self, game: StoredGame, summary: Mapping[str, Any]) -> bool:
+        """Keep ``game`` whole in one transaction; false if a game of its id is there."""
+        with self._writing() as db:
+            return insert_game(db, "?", game, summary, db.executemany)
 
     def games(
         self,
