@@ -169,12 +169,7 @@ def _entries(
     entries = log_entries(record, times)
     if figures is None:
         return entries
-    none: Mapping[str, float] = {}
-    return [
-        {**e, "luck": figures.get(e["version"], none).get("luck"),
-         "cost": figures.get(e["version"], none).get("cost")}
-        for e in entries
-    ]  # fmt: skip
+    return [{**e, "luck": None, "cost": None, **figures.get(e["version"], {})} for e in entries]
 
 
 def game_export(

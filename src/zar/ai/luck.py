@@ -41,7 +41,7 @@ from zar.ai.coach import (
     yams_options,
 )
 from zar.ai.coach import review as coach_review
-from zar.farkle import FarkleState
+from zar.farkle import FarkleState, Phase
 from zar.i18n import Language
 from zar.record import Record, State, Step
 from zar.table import IllegalAction
@@ -248,7 +248,7 @@ def _fallen(step: Step) -> dict[str, Any]:
     passed at once."""
     before, after, move = step.before, step.after, step.move
     if isinstance(before, FarkleState) and isinstance(move, farkle.Throw):
-        if isinstance(after, FarkleState) and after.seat == before.seat and not after.is_over:
+        if isinstance(after, FarkleState) and after.phase is Phase.SET_ASIDE:  # it scored
             return _board(after)
         faces = iter(move.dice)
         tray = [f if a else next(faces) for f, a in zip(before.tray, before.aside, strict=True)]
