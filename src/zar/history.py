@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
@@ -158,11 +158,29 @@ def stats(game: GameKind, records: Iterable[Record]) -> dict[str, Any]:
     }
 
 
+Figures = Mapping[int, Mapping[str, float]]
+"""By version, a move's ``luck`` (a throw's) and ``cost`` (a decision's), as
+:func:`zar.ai.luck.figures` gives them."""
+
+
+def _entries(
+    record: Record, times: Sequence[str | None] | None, figures: Figures | None
+) -> list[dict[str, Any]]:
+    entries = log_entries(record, times)
+    if figures is None:
+        return entries
+    return [{**e, "luck": None, "cost": None, **figures.get(e["version"], {})} for e in entries]
+
+
 def game_export(
-    game_id: str, record: Record, times: Sequence[str | None] | None = None
+    game_id: str,
+    record: Record,
+    times: Sequence[str | None] | None = None,
+    figures: Figures | None = None,
 ) -> dict[str, Any]:
     """A game as a file keeps it: its settings, its log with the undone marks and the times
-    when known, its totals, and whether it was abandoned."""
+    when known (with ``figures``, each throw's luck and each decision's cost), its totals,
+    and whether it was abandoned."""
     state = record.state
     return {
         "id": game_id,
@@ -171,7 +189,7 @@ def game_export(
         "players": [seat.name for seat in record.seats],
         "finished": state.is_over,
         "abandoned": record.abandoned,
-        "entries": log_entries(record, times),
+        "entries": _entries(record, times, figures),
         "totals": totals(state),
         "winners": list(state.winners),
     }
@@ -209,16 +227,22 @@ def _csv(header: Sequence[str], rows: Iterable[dict[str, Any]]) -> str:
 
 
 LOG_COLUMNS = ("version", "seat", "player", "type", "keep", "dice", "box", "positions",
-               "undone", "at", "total")  # fmt: skip
+               "undone", "at", "luck", "cost", "total")  # fmt: skip
 
 
-def game_csv(game_id: str, record: Record, times: Sequence[str | None] | None = None) -> str:
-    """The log as CSV, one row an entry (an abandon's with no seat nor player), then one row
-    a seat with its final ``total``."""
+def game_csv(
+    game_id: str,
+    record: Record,
+    times: Sequence[str | None] | None = None,
+    figures: Figures | None = None,
+) -> str:
+    """The log as CSV, one row an entry (an abandon's with no seat nor player; with
+    ``figures``, a throw's ``luck`` and a decision's ``cost``), then one row a seat with its
+    final ``total``."""
     names = [seat.name for seat in record.seats]
     entries = [
         {**e, "player": names[e["seat"]] if "seat" in e else None}
-        for e in log_entries(record, times)
+        for e in _entries(record, times, figures)
     ]
     final = [
         {"seat": seat, "player": names[seat], "type": "total", "total": total}

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from zar.ai.coach import Strategies, review
+from zar.ai.coach import Strategies
 from zar.ai.farkle import WinStrategy
+from zar.ai.luck import review
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice
 from zar.server import create_app
@@ -268,6 +269,12 @@ def test_a_finished_game_is_reviewed_as_the_coach_sees_it(
     worst = ali["worst"][0]
     assert set(worst["board"]) == {"dice", "throws_left", "card"}
     assert worst["cost"] == max(decision["cost"] for decision in ali["worst"])
+    # Luck and skill: the card's total is its start, plus the dice's luck, less the costs.
+    assert ali["result"] == game["totals"][0]
+    assert ali["start"] == pytest.approx(254.4848, abs=5e-5)
+    assert ali["result"] == pytest.approx(ali["start"] + ali["luck"] - ali["total_cost"], abs=1e-9)
+    assert len(ali["values"]) == 26 + 1
+    assert ali["luckiest"][0]["luck"] > 0 > ali["unluckiest"][0]["luck"]
     coach = review(store.load(game["id"]), Strategies(solved("standard")), "en")
     assert result == json.loads(json.dumps(coach))
 
@@ -296,10 +303,15 @@ def test_progress_statistics_and_exports(client: TestClient, dice: Dice) -> None
     data = exported.json()
     assert data["totals"] == games[0]["totals"]
     assert len(data["entries"]) == 26
+    assert [e["luck"] is None for e in data["entries"]] == [False, True] * 13  # throws
+    assert [e["cost"] is None for e in data["entries"]] == [True, False] * 13  # boxes
     rows = list(csv.DictReader(io.StringIO(
         client.get(f"/api/games/{games[0]['id']}/export?format=csv").text
     )))  # fmt: skip
     assert len(rows) == 27
+    assert [row["luck"] for row in rows[:-1]] == [
+        "" if e["luck"] is None else str(e["luck"]) for e in data["entries"]
+    ]
     assert rows[-1]["total"] == str(games[0]["totals"][0])
 
     saved = client.get("/api/stats/export?game=yams&format=csv")

@@ -11,7 +11,7 @@ the player's language (:mod:`zar.i18n`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, assert_never
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # numpy and numba load with the strategies, not with the note
 
 __all__ = [
     "Decision",
+    "Judged",
     "Strategies",
     "box_notes",
     "decision",
@@ -38,6 +39,7 @@ __all__ = [
     "hint",
     "review",
     "throw_value",
+    "unit_of",
     "yams_options",
 ]
 
@@ -397,7 +399,7 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
 
 
 @dataclass(frozen=True, slots=True)
-class _Judged:
+class Judged:
     """One decision of a game: what was chosen, what was best, what it cost."""
 
     step: Step
@@ -411,7 +413,7 @@ def _value(option: Option, unit: str) -> float:
     return value
 
 
-def _judge_yams(strategy: Strategy, step: Step) -> _Judged | None:
+def _judge_yams(strategy: Strategy, step: Step) -> Judged | None:
     before, move = step.before, step.move
     if not isinstance(before, YamsState) or not before.dice:
         return None
@@ -434,10 +436,10 @@ def _judge_yams(strategy: Strategy, step: Step) -> _Judged | None:
             chosen = _box(move.box, before.options[move.box], values[move.box])
         case _:
             return None
-    return _Judged(step, chosen, best, max(0.0, best["expected"] - chosen["expected"]))
+    return Judged(step, chosen, best, max(0.0, best["expected"] - chosen["expected"]))
 
 
-def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> _Judged | None:
+def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> Judged | None:
     before, move = step.before, step.move
     if not isinstance(before, FarkleState):
         return None
@@ -456,7 +458,7 @@ def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> _Judged | No
             best = options[0]
         case _:
             return None
-    return _Judged(step, chosen, best, max(0.0, _value(best, unit) - _value(chosen, unit)))
+    return Judged(step, chosen, best, max(0.0, _value(best, unit) - _value(chosen, unit)))
 
 
 def _board(state: State) -> dict[str, Any]:
@@ -507,31 +509,45 @@ def _verdict(kind: str, unit: str, total: float, decisions: int, lang: Language)
                 decisions=decisions, **figures)  # fmt: skip
 
 
-def judged(record: Record, strategies: Strategies) -> Iterator[_Judged]:
-    """Every decision of the people at the table, with its cost (undone moves excepted)."""
-    unit = "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
+def unit_of(record: Record) -> Literal["win", "points"]:
+    """What a cost is counted in: the chance of winning at a two-player 10 000 table, else
+    points (Yams: of the final score; 10 000: of the turn)."""
+    return "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
+
+
+def judged(record: Record, strategies: Strategies, *, computers: bool = False) -> Iterator[Judged]:
+    """Every decision of the people at the table (``computers``: of every seat), with its
+    cost (undone moves excepted)."""
+    counted = unit_of(record)
     for step in record.steps():
-        if record.seats[step.move.seat].computer:
+        if record.seats[step.move.seat].computer and not computers:
             continue
         if record.kind == "yams":
             found = _judge_yams(strategies.yams(), step)
         else:
-            found = _judge_farkle(strategies, step, unit)
+            found = _judge_farkle(strategies, step, counted)
         if found is not None:
             yield found
 
 
-def review(record: Record, strategies: Strategies, lang: Language) -> dict[str, Any]:
+def review(
+    record: Record,
+    strategies: Strategies,
+    lang: Language,
+    decisions: Iterable[Judged] | None = None,
+) -> dict[str, Any]:
     """After a game, for each person: the cost of every decision against the optimal one,
-    the total and mean, the worst three, and a verdict; IllegalAction ``not-finished``."""
+    the total and mean, the worst three, and a verdict; IllegalAction ``not-finished``.
+    ``decisions``: the game's :func:`judged` decisions, when already at hand."""
     if not record.state.is_over:
         raise IllegalAction("the game is not finished", reason="not-finished")
-    unit = "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
-    by_seat: dict[int, list[_Judged]] = {
+    counted = unit_of(record)
+    by_seat: dict[int, list[Judged]] = {
         seat: [] for seat, s in enumerate(record.seats) if not s.computer
     }
-    for decided in judged(record, strategies):
-        by_seat[decided.step.move.seat].append(decided)
+    for decided in judged(record, strategies) if decisions is None else decisions:
+        if decided.step.move.seat in by_seat:
+            by_seat[decided.step.move.seat].append(decided)
     players = []
     for seat, found in by_seat.items():
         total = sum(j.cost for j in found)
@@ -542,11 +558,11 @@ def review(record: Record, strategies: Strategies, lang: Language) -> dict[str, 
             {
                 "seat": seat,
                 "name": record.seats[seat].name,
-                "unit": unit,
+                "unit": counted,
                 "decisions": len(found),
                 "total_cost": total,
                 "mean_cost": total / len(found) if found else 0.0,
-                "verdict": _verdict(record.kind, unit, total, len(found), lang),
+                "verdict": _verdict(record.kind, counted, total, len(found), lang),
                 "worst": [
                     {
                         "version": j.step.version,

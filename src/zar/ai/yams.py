@@ -205,7 +205,7 @@ class Strategy:
         mask, up, flag = self._state(card)
         faces = check_dice(dice, count=DICE)
         bonus = PENTA_BONUS if card.earns_penta_bonus(faces) else 0
-        upper = card.upper_total
+        upper, total = card.upper_total, card.total
         values = {}
         for box, points in card.options(faces).items():
             gained = points + bonus
@@ -217,8 +217,15 @@ class Strategy:
             elif box is Box.PENTA:
                 next_flag = int(points == PENTA_POINTS)
             rest = float(self._value[mask | 1 << box.value, next_up, next_flag])
-            values[box] = card.total + gained + rest
+            values[box] = total + gained + rest
         return values
+
+    def value(self, card: Scorecard) -> float:
+        """The expected final score of ``card`` before its next round's first throw (a
+        complete card: its total); ``value(Scorecard())`` is :meth:`expected_score`."""
+        if isinstance(card, Scorecard) and card.is_complete:
+            return float(card.total)
+        return card.total + float(self._value[self._state(card)])
 
     def best_keep(
         self, card: Scorecard, dice: tuple[int, ...], throws_left: int

@@ -16,7 +16,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from zar.ai.coach import Strategies, hint, review
+from zar.ai.coach import Strategies, hint
+from zar.ai.luck import figures as luck_figures
+from zar.ai.luck import review
 from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv
 from zar.i18n import Language
 from zar.record import GameKind, Record
@@ -81,7 +83,9 @@ def analysis_routes(
     @router.get("/api/games/{game_id}/review", responses=refusals(*GAME_REFUSALS))
     async def game_review(game_id: str, request: Request) -> dict[str, Any]:
         """For each person, every decision against the optimal one: what it cost in all and
-        on average, the worst three as the board looked, a verdict; 422 ``not-finished``."""
+        on average, the worst three as the board looked, a verdict; and the account of luck
+        and skill: the start, the dice's luck, the result, the luckiest and unluckiest
+        throws, the strategy's value after every step; 422 ``not-finished``."""
         found = await record(request, game_id)
         return await run_in_threadpool(review, found, coach, language(request))
 
@@ -108,12 +112,14 @@ def analysis_routes(
                    **refusals(*GAME_REFUSALS)},
     )  # fmt: skip
     async def game_file(game_id: str, request: Request, format: Format = "json") -> Response:
-        """The game as a file: its settings, its log with the undone marks, the final totals."""
+        """The game as a file: its settings, its log with the undone marks, each throw's luck
+        and each decision's cost, the final totals."""
         found = await record(request, game_id)
         stored = await times(request, game_id)
-        data = game_export(game_id, found, stored)
+        luck = await run_in_threadpool(luck_figures, found, coach)
+        data = game_export(game_id, found, stored, luck)
         name = f"zar-{found.kind}-{game_id}"
-        return _download(name, format, data, lambda: game_csv(game_id, found, stored))
+        return _download(name, format, data, lambda: game_csv(game_id, found, stored, luck))
 
     async def figures(request: Request, game: GameKind) -> dict[str, Any]:
         """The statistics of the device's own finished games (none without a credential)."""
