@@ -9,7 +9,7 @@ device holding the seat on turn, the statistics are of the device's own games.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -17,7 +17,16 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from zar.ai.coach import Strategies, hint, review
-from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv
+from zar.history import (
+    current,
+    figures,
+    game_csv,
+    game_export,
+    log_entries,
+    progress,
+    stats,
+    stats_csv,
+)
 from zar.i18n import Language
 from zar.record import GameKind, Record
 from zar.seating import Forbidden
@@ -115,25 +124,38 @@ def analysis_routes(
         name = f"zar-{found.kind}-{game_id}"
         return _download(name, format, data, lambda: game_csv(game_id, found, stored))
 
-    async def figures(request: Request, game: GameKind) -> dict[str, Any]:
-        """The statistics of the device's own finished games (none without a credential)."""
+    async def kept(found: Games, game_id: str, part: Mapping[str, Any] | None) -> Any:
+        """A finished game's figures as kept; else (none, or of an older version) worked out
+        from its log, and kept."""
+        if current(part):
+            return part
+        record = await found.peek(game_id)
+        part = figures(record)
+        if part is not None:
+            await run_in_threadpool(found.store.keep_figures, game_id, record.version, part)
+        return part
+
+    async def statistics(request: Request, game: GameKind) -> dict[str, Any]:
+        """The statistics of the device's own latest finished games (none without a
+        credential), summed from the figures kept with each: a game's are worked out from its
+        log (and kept) only when missing or of an older version."""
         device = await request.app.state.devices.caller(request)
-        store = games(request).store
+        found = games(request)
+        store = found.store
         rows = (
             []
             if device is None
             else await run_in_threadpool(
-                lambda: store.games(finished=True, kind=game, limit=STATS_GAMES, device=device)
+                lambda: store.finished_figures(game, limit=STATS_GAMES, device=device)
             )
         )
-        found = games(request)
-        records = [await found.peek(row.id) for row in reversed(rows)]  # oldest first
-        return await run_in_threadpool(stats, game, records)
+        parts = [await kept(found, game_id, part) for game_id, part in reversed(rows)]
+        return await run_in_threadpool(stats, game, parts)  # oldest first
 
     @router.get("/api/stats", responses=refusals(422, 503))
     async def game_stats(game: GameKind, request: Request) -> dict[str, Any]:
         """Each player's figures over the finished games of ``game``, and their totals."""
-        return await figures(request, game)
+        return await statistics(request, game)
 
     @router.get(
         "/api/stats/export",
@@ -143,7 +165,7 @@ def analysis_routes(
     )  # fmt: skip
     async def stats_file(game: GameKind, request: Request, format: Format = "json") -> Response:
         """The statistics of ``game`` as a file."""
-        found = await figures(request, game)
+        found = await statistics(request, game)
         return _download(f"zar-stats-{game}", format, found, lambda: stats_csv(found))
 
     return router

@@ -39,14 +39,20 @@ from zar.store.base import (
     UnusableStore,
 )
 from zar.store.rows import (
+    FIGURES_COLUMN,
     SEATING_COLUMNS,
     SEATING_TABLES,
+    Migration,
     abandons,
     action_rows,
     device_seen_at,
+    figures_query,
+    figures_text,
+    fill_figures,
     games_query,
     insert_access,
     insert_invitation,
+    kept_figures,
     read_invitation,
     read_log,
     read_seating,
@@ -57,6 +63,7 @@ from zar.store.rows import (
     spend_invitation,
     summary_of,
     turn_of,
+    write_figures,
     write_seating,
 )
 
@@ -69,7 +76,7 @@ CHECK_IDLE_S = 1.0
 
 # Each migration's statements, in order; never change one that has shipped, add another.
 # The same steps as SQLite's (zar.store.sqlite), in PostgreSQL's words.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+MIGRATIONS: tuple[Migration, ...] = (
     # 1: games and their actions
     (
         """CREATE TABLE games (
@@ -112,6 +119,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " ELSE coalesce((summary::jsonb ->> 'seat')::integer, -1) END",
         *SEATING_TABLES,
     ),
+    # 5: each finished game's part in the statistics, kept with it (the games stored before
+    # are replayed once here)
+    (FIGURES_COLUMN, lambda db: fill_figures(db, "%s")),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -181,8 +191,11 @@ class PostgresStore:
                     )
                 if version == SCHEMA_VERSION:
                     return
-                for statement in MIGRATIONS[version]:
-                    db.execute(statement)
+                for step in MIGRATIONS[version]:
+                    if isinstance(step, str):
+                        db.execute(step)
+                    else:
+                        step(db)
                 if row is None:
                     db.execute("INSERT INTO schema_version (version) VALUES (1)")
                 else:
@@ -231,11 +244,13 @@ class PostgresStore:
         finished: bool,
         summary: Mapping[str, Any],
         seating_rev: int | None = None,
+        figures: Mapping[str, Any] | None = None,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned. With
         ``seating_rev``: only while the seating is at that revision (the row's lock keeps it
-        there until the commit)."""
+        there until the commit). ``figures``: the game's part in the statistics, once it is
+        over."""
         version = expected_version + len(actions)
         abandoned = abandons(actions)
         rows = action_rows(game_id, expected_version, actions, now)
@@ -246,12 +261,13 @@ class PostgresStore:
                     # commit, and the other processes told once it is: one round trip.
                     moved = db.execute(
                         "UPDATE games SET version = %s, finished = %s, abandoned = %s,"
-                        " updated_at = %s, summary = %s, turn = %s"
+                        " updated_at = %s, summary = %s, turn = %s, figures = %s"
                         " WHERE id = %s AND version = %s"
                         " AND seating_rev = COALESCE(%s, seating_rev)"
                         " RETURNING pg_notify(%s, %s)",
                         (version, finished, abandoned, now, json.dumps(summary),
-                         turn_of(finished or abandoned, summary), game_id, expected_version,
+                         turn_of(finished or abandoned, summary), figures_text(figures),
+                         game_id, expected_version,
                          seating_rev, CHANNEL, _appended(game_id, version, [r[2] for r in rows])),
                     ).fetchone()  # fmt: skip
                     if moved is None:
@@ -328,6 +344,11 @@ class PostgresStore:
         with self._connection(writing=True) as db:
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{note}"))
 
+    def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
+        """Keep a finished game's ``figures``, worked out again at ``version``."""
+        with self._connection(writing=True) as db:
+            write_figures(db, "%s", game_id, version, figures)
+
     def load(self, game_id: str) -> Record:
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
         with self._connection(writing=False) as db:
@@ -345,6 +366,15 @@ class PostgresStore:
         with self._connection(writing=False) as db:
             _, log = read_log(db, "%s", game_id)
         return [at for _, at in log]
+
+    def finished_figures(
+        self, kind: str, *, limit: int, device: str | None = None
+    ) -> list[tuple[str, Mapping[str, Any] | None]]:
+        """The latest finished games of ``kind`` first, each id with its kept figures."""
+        query, params = figures_query("%s", kind=kind, limit=limit, device=device)
+        with self._connection(writing=False) as db:
+            rows = db.execute(query, params).fetchall()
+        return kept_figures(rows)
 
     def games(
         self,

@@ -6,23 +6,30 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from zar.history import figures
 from zar.record import Abandon, Action, Record, action_to_json
 from zar.seating import Seating
 from zar.store.base import GameSummary, Invitation, UnknownGame
 
 __all__ = [
+    "FIGURES_COLUMN",
     "HOST",
     "WATCHER",
+    "Migration",
     "abandons",
     "access_rows",
     "action_rows",
     "device_seen_at",
+    "figures_query",
+    "figures_text",
+    "fill_figures",
     "games_query",
     "insert_access",
     "insert_invitation",
+    "kept_figures",
     "read_invitation",
     "read_log",
     "read_seating",
@@ -32,6 +39,7 @@ __all__ = [
     "spend_invitation",
     "summary_of",
     "turn_of",
+    "write_figures",
     "write_seating",
 ]
 
@@ -40,6 +48,11 @@ class Connection(Protocol):
     """What both drivers' connections do: run a query and give a cursor to fetch from."""
 
     def execute(self, query: str, params: Sequence[Any], /) -> Any: ...
+
+
+# A migration's steps, in order: statements, or what cannot be said in SQL (a replay), a
+# function of the connection.
+Migration = tuple[str | Callable[[Connection], None], ...]
 
 
 def settings_text(record: Record) -> str:
@@ -87,6 +100,44 @@ SEATING_TABLES = (
     )""",
     "CREATE INDEX invitations_by_game ON invitations (game_id)",
 )
+
+
+# Migration 5 of both stores, with fill_figures: each finished game's part in the
+# statistics (zar.history.figures), kept with it so that the statistics never replay.
+FIGURES_COLUMN = "ALTER TABLE games ADD COLUMN figures TEXT"
+
+
+def figures_text(kept: Mapping[str, Any] | None) -> str | None:
+    """A game's figures as stored: JSON, or NULL while it is not finished."""
+    return None if kept is None else json.dumps(kept)
+
+
+def fill_figures(db: Connection, mark: str) -> None:
+    """Work out the figures of the finished games stored before they were kept, each game
+    replayed once; one whose log does not replay is left without (and worked out again, and
+    refused, when the statistics read it, as before)."""
+    query = f"SELECT id FROM games WHERE finished = {mark} AND abandoned = {mark} ORDER BY id"
+    for (game_id,) in db.execute(query, (True, False)).fetchall():
+        settings, log = read_log(db, mark, game_id)
+        try:
+            record = record_from_rows(settings, (action for action, _ in log))
+        except ValueError:
+            continue
+        db.execute(
+            f"UPDATE games SET figures = {mark} WHERE id = {mark}",
+            (figures_text(figures(record)), game_id),
+        )
+
+
+def write_figures(
+    db: Connection, mark: str, game_id: str, version: int, kept: Mapping[str, Any]
+) -> None:
+    """Keep a finished game's figures, if it is still at ``version``."""
+    db.execute(
+        f"UPDATE games SET figures = {mark} WHERE id = {mark} AND version = {mark}"
+        f" AND finished = {mark}",
+        (json.dumps(kept), game_key(game_id), version, True),
+    )
 
 
 def abandons(actions: Sequence[Action]) -> bool:
@@ -243,8 +294,9 @@ def games_query(
     >>> games_query("?", finished=True, kind=None, limit=5, offset=10)[1]
     ('', '', False, True, 5, 10)
     """
-    turn = f"EXISTS (SELECT 1 FROM access t WHERE t.game_id = g.id AND t.device = {mark}" \
-        " AND t.seat = g.turn)"  # fmt: skip
+    # Once a game is over, its turn is -1, which is also the host's seat in ``access``.
+    turn = f"(g.turn >= 0 AND EXISTS (SELECT 1 FROM access t WHERE t.game_id = g.id" \
+        f" AND t.device = {mark} AND t.seat = g.turn))"  # fmt: skip
     hosts = f"EXISTS (SELECT 1 FROM access h WHERE h.game_id = g.id AND h.device = {mark}" \
         f" AND h.seat = {HOST})"  # fmt: skip
     query = (
@@ -265,11 +317,39 @@ def games_query(
         where.append(f"g.kind = {mark}")
         params.append(kind)
     query += " WHERE " + " AND ".join(where)
-    order = f"{turn} DESC, " if device is not None else ""
-    if device is not None:
+    # The games on its turn first: none of the finished ones is, and the latest come in the
+    # index's order, read no further than the page.
+    by_turn = device is not None and finished is not True
+    order = f"{turn} DESC, " if by_turn else ""
+    if by_turn:
         params.append(device)
     query += f" ORDER BY {order}g.updated_at DESC, g.id LIMIT {mark} OFFSET {mark}"
     return query, (*params, limit, offset)
+
+
+def figures_query(
+    mark: str, *, kind: str, limit: int, device: str | None
+) -> tuple[str, tuple[Any, ...]]:
+    """``SELECT`` the id and the kept figures of the latest finished games of ``kind``, never
+    an abandoned one, ``limit`` of them; with ``device``, of the games it may reach. Read in
+    the lists' index order, no further than ``limit``; nothing else of the row is read."""
+    query = (
+        "SELECT g.id, g.figures FROM games g"
+        f" WHERE g.abandoned = {mark} AND g.finished = {mark} AND g.kind = {mark}"
+    )
+    params: list[Any] = [False, True, kind]
+    if device is not None:
+        query += (
+            f" AND EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
+        )
+        params.append(device)
+    query += f" ORDER BY g.updated_at DESC, g.id LIMIT {mark}"
+    return query, (*params, limit)
+
+
+def kept_figures(rows: Iterable[Sequence[Any]]) -> list[tuple[str, Mapping[str, Any] | None]]:
+    """The rows of :func:`figures_query`, their figures read."""
+    return [(str(id_), None if kept is None else json.loads(kept)) for id_, kept in rows]
 
 
 def summary_of(row: Sequence[Any]) -> GameSummary:
