@@ -4,6 +4,8 @@ than they show."""
 
 from __future__ import annotations
 
+import pytest
+
 from store_support import (
     NOW,
     append,
@@ -17,7 +19,7 @@ from zar.history import figures
 from zar.record import Abandon, Record
 from zar.seating import Seating
 from zar.server.views import summary
-from zar.store import Store
+from zar.store import Store, rows
 
 LATER = "2025-01-02T12:00:00.000+00:00"
 
@@ -106,3 +108,31 @@ def test_a_finished_game_is_on_nobodys_turn_in_its_hosts_history(store: Store) -
     for finished in (True, None):
         listed = [(g.id, g.my_turn, g.hosts) for g in store.games(finished=finished, device="h")]
         assert listed == [("g", False, True)]
+
+
+def test_a_device_with_few_games_or_many_is_answered_alike(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its games read from who may reach them first (few), or in the lists' order (many):
+    the same lists, the same figures."""
+    for i, host in enumerate(("h", "o", "h", "h")):
+        record = one_person_yams()
+        game_id = f"g{i}"
+        seating = Seating.hosted(host, record.seats)
+        store.create(game_id, record, NOW, summary(record), seating=seating)
+        for _ in range(13 if i != 2 else 1):
+            record = append(store, game_id, record, yams_round(record), f"2025-01-0{i + 1}")
+
+    def answers() -> tuple[object, ...]:
+        return (
+            store.finished_figures("yams", limit=10, device="h"),
+            store.finished_figures("yams", limit=1, device="h"),
+            [g.id for g in store.games(device="h")],
+            [g.id for g in store.games(finished=True, device="h", limit=1, offset=1)],
+            [g.id for g in store.games(finished=False, device="h")],
+        )
+
+    few = answers()
+    assert [g for g, _ in few[0]] == ["g3", "g0"]
+    monkeypatch.setattr(rows, "FEW_ROWS", 0)
+    assert answers() == few

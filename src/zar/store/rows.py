@@ -23,6 +23,7 @@ __all__ = [
     "access_rows",
     "action_rows",
     "device_seen_at",
+    "few_games",
     "figures_query",
     "figures_text",
     "fill_figures",
@@ -278,6 +279,29 @@ def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
     return Record.from_json({**json.loads(settings), "log": [json.loads(a) for a in actions]})
 
 
+# Under this many rows of ``access``, a device's games are read from there first.
+FEW_ROWS = 2_000
+
+
+def few_games(db: Connection, mark: str, device: str) -> bool:
+    """Whether ``device`` may reach few games: its rows of ``access`` counted in the index,
+    no further than :data:`FEW_ROWS`."""
+    query = f"SELECT count(*) FROM (SELECT 1 FROM access WHERE device = {mark} LIMIT {FEW_ROWS})"
+    return int(db.execute(query, (device,)).fetchone()[0]) < FEW_ROWS
+
+
+def _reaching(mark: str, device_first: bool) -> tuple[str, str]:
+    """The test of a row's abandon and of the device reaching the game. By default the games
+    come in the lists' index order, each probed in ``access``: what a device with many
+    games wants. ``device_first`` (SQLite, for a device with :func:`few_games`, as it keeps
+    no statistics to choose by): its games read from ``access`` first, then sorted, and
+    ``+`` keeps SQLite from taking the lists' index instead."""
+    if device_first:
+        return "+g.abandoned", f"g.id IN (SELECT a.game_id FROM access a WHERE a.device = {mark})"
+    reach = f"EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
+    return "g.abandoned", reach
+
+
 def games_query(
     mark: str,
     *,
@@ -286,6 +310,7 @@ def games_query(
     limit: int,
     offset: int,
     device: str | None = None,
+    device_first: bool = False,
 ) -> tuple[str, tuple[Any, ...]]:
     """``SELECT`` the latest games first, never an abandoned one; only finished or unfinished
     ones, or of one kind; ``limit`` of them after the first ``offset``. With ``device``: only
@@ -303,12 +328,11 @@ def games_query(
         f"SELECT g.id, g.kind, g.created_at, g.updated_at, g.version, g.finished, g.summary,"
         f" {turn}, {hosts} FROM games g"
     )
-    where = [f"g.abandoned = {mark}"]
+    abandoned, reach = _reaching(mark, device_first)
+    where = [f"{abandoned} = {mark}"]
     params: list[Any] = [device or "", device or "", False]
     if device is not None:
-        where.append(
-            f"EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
-        )
+        where.append(reach)
         params.append(device)
     if finished is not None:
         where.append(f"g.finished = {mark}")
@@ -328,20 +352,19 @@ def games_query(
 
 
 def figures_query(
-    mark: str, *, kind: str, limit: int, device: str | None
+    mark: str, *, kind: str, limit: int, device: str | None, device_first: bool = False
 ) -> tuple[str, tuple[Any, ...]]:
     """``SELECT`` the id and the kept figures of the latest finished games of ``kind``, never
-    an abandoned one, ``limit`` of them; with ``device``, of the games it may reach. Read in
-    the lists' index order, no further than ``limit``; nothing else of the row is read."""
+    an abandoned one, ``limit`` of them; with ``device``, of the games it may reach (see
+    :func:`_reaching`). Read no further than ``limit``; nothing else of the row is read."""
+    abandoned, reach = _reaching(mark, device_first)
     query = (
         "SELECT g.id, g.figures FROM games g"
-        f" WHERE g.abandoned = {mark} AND g.finished = {mark} AND g.kind = {mark}"
+        f" WHERE {abandoned} = {mark} AND g.finished = {mark} AND g.kind = {mark}"
     )
     params: list[Any] = [False, True, kind]
     if device is not None:
-        query += (
-            f" AND EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
-        )
+        query += f" AND {reach}"
         params.append(device)
     query += f" ORDER BY g.updated_at DESC, g.id LIMIT {mark}"
     return query, (*params, limit)

@@ -35,6 +35,7 @@ from zar.store.rows import (
     abandons,
     action_rows,
     device_seen_at,
+    few_games,
     figures_query,
     figures_text,
     fill_figures,
@@ -349,8 +350,11 @@ class SqliteStore:
         self, kind: str, *, limit: int, device: str | None = None
     ) -> list[tuple[str, Mapping[str, Any] | None]]:
         """The latest finished games of ``kind`` first, each id with its kept figures."""
-        query, params = figures_query("?", kind=kind, limit=limit, device=device)
         with self._reading() as db:
+            first = device is not None and few_games(db, "?", device)
+            query, params = figures_query(
+                "?", kind=kind, limit=limit, device=device, device_first=first
+            )
             rows = db.execute(query, params).fetchall()
         return kept_figures(rows)
 
@@ -365,10 +369,11 @@ class SqliteStore:
     ) -> list[GameSummary]:
         """The latest games first, never an abandoned one; only finished or unfinished ones,
         or of one kind, if asked; ``limit`` of them after the first ``offset``."""
-        query, params = games_query(
-            "?", finished=finished, kind=kind, limit=limit, offset=offset, device=device
-        )
         with self._reading() as db:
+            query, params = games_query(
+                "?", finished=finished, kind=kind, limit=limit, offset=offset, device=device,
+                device_first=device is not None and few_games(db, "?", device),
+            )  # fmt: skip
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
 
