@@ -275,8 +275,10 @@ def read_since(db: Connection, mark: str, game_id: str, version: int) -> list[st
 
 
 def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
-    """The record of a game's settings row and its action rows in order, replayed."""
-    return Record.from_json({**json.loads(settings), "log": [json.loads(a) for a in actions]})
+    """The record of a game's settings row and its action rows in order, replayed (the rows,
+    each a JSON object, read as one list: one parse, not one a row)."""
+    log = json.loads(f"[{','.join(actions)}]")
+    return Record.from_json({**json.loads(settings), "log": log})
 
 
 # Under this many rows of ``access``, a device's games are read from there first.

@@ -104,8 +104,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         *SEATING_TABLES,
     ),
     # 5: each finished game's part in the statistics, kept with it (the games stored before
-    # are replayed once here)
-    (FIGURES_COLUMN, lambda db: fill_figures(db, "?")),
+    # are replayed once here), and in the index the statistics read, which holds them
+    (
+        FIGURES_COLUMN,
+        lambda db: fill_figures(db, "?"),
+        "DROP INDEX games_listed_by_kind",
+        "CREATE INDEX games_listed_by_kind"
+        " ON games (abandoned, finished, kind, updated_at, id, figures)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
