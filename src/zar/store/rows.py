@@ -326,10 +326,9 @@ def games_query(
         f" AND t.device = {mark} AND t.seat = g.turn))"  # fmt: skip
     hosts = f"EXISTS (SELECT 1 FROM access h WHERE h.game_id = g.id AND h.device = {mark}" \
         f" AND h.seat = {HOST})"  # fmt: skip
-    query = (
-        f"SELECT g.id, g.kind, g.created_at, g.updated_at, g.version, g.finished, g.summary,"
-        f" {turn}, {hosts} FROM games g"
-    )
+    # The page is chosen first, then told whose turn it is and who hosts: PostgreSQL would
+    # otherwise hash every row of the device's access for them, as if every game were shown.
+    columns = "g.id, g.kind, g.created_at, g.updated_at, g.version, g.finished, g.summary"
     abandoned, reach = _reaching(mark, device_first)
     where = [f"{abandoned} = {mark}"]
     params: list[Any] = [device or "", device or "", False]
@@ -342,14 +341,20 @@ def games_query(
     if kind is not None:
         where.append(f"g.kind = {mark}")
         params.append(kind)
-    query += " WHERE " + " AND ".join(where)
     # The games on its turn first: none of the finished ones is, and the latest come in the
     # index's order, read no further than the page.
     by_turn = device is not None and finished is not True
     order = f"{turn} DESC, " if by_turn else ""
     if by_turn:
         params.append(device)
-    query += f" ORDER BY {order}g.updated_at DESC, g.id LIMIT {mark} OFFSET {mark}"
+    page = (
+        f"SELECT {columns}, g.turn FROM games g WHERE {' AND '.join(where)}"
+        f" ORDER BY {order}g.updated_at DESC, g.id LIMIT {mark} OFFSET {mark}"
+    )
+    query = (
+        f"SELECT {columns}, {turn} AS my_turn, {hosts} FROM ({page}) g"
+        f" ORDER BY {'my_turn DESC, ' if by_turn else ''}g.updated_at DESC, g.id"
+    )
     return query, (*params, limit, offset)
 
 
