@@ -129,11 +129,9 @@ def analysis_routes(
         name = f"zar-{found.kind}-{game_id}"
         return _download(name, format, data, lambda: game_csv(game_id, found, stored))
 
-    async def kept(found: Games, game_id: str, part: Mapping[str, Any] | None) -> Any:
-        """A finished game's figures as kept; else (none, or of an older version) worked out
-        from its log, and kept."""
-        if current(part):
-            return part
+    async def worked_out(found: Games, game_id: str) -> Mapping[str, Any] | None:
+        """A finished game's figures worked out from its log (none were kept, or of an older
+        version), and kept."""
         record = await found.peek(game_id)
         part = figures(record)
         if part is not None:
@@ -154,7 +152,10 @@ def analysis_routes(
                 lambda: store.finished_figures(game, limit=STATS_GAMES, device=device)
             )
         )
-        parts = [await kept(found, game_id, part) for game_id, part in reversed(rows)]
+        parts = [
+            part if current(part) else await worked_out(found, game_id)
+            for game_id, part in reversed(rows)
+        ]
         return await run_in_threadpool(stats, game, parts)  # oldest first
 
     @router.get(
