@@ -10,6 +10,7 @@ from typing import Any, Literal
 import psycopg
 
 from zar import farkle, yams
+from zar.history import figures
 from zar.record import Action, Record
 from zar.server.views import summary
 from zar.store import Store, open_store
@@ -112,7 +113,8 @@ def create(store: Store, game_id: str, record: Record, now: str = NOW) -> None:
 def append(
     store: Store, game_id: str, record: Record, actions: list[Action], now: str = NOW
 ) -> Record:
-    """Append ``actions`` on ``record``'s version as the server does; the record after them."""
+    """Append ``actions`` on ``record``'s version as the server does (the game's figures
+    with the append that ends it); the record after them."""
     after = record
     for action in actions:
         after = after.append(action)
@@ -123,6 +125,7 @@ def append(
         now,
         finished=after.state.is_over,
         summary=summary(after),
+        figures=figures(after),
     )
     assert version == after.version
     return after

@@ -6,17 +6,31 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from history_support import counted, random_game, replayed_stats
 from record_support import standing
+from support import WHOLE_GAMES
 from zar import ai, farkle, yams
 from zar.ai.yams import OptimalPlayer, Strategy
 from zar.dice import SeededDice
-from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv, totals
+from zar.history import (
+    FIGURES_VERSION,
+    current,
+    figures,
+    game_csv,
+    game_export,
+    log_entries,
+    progress,
+    stats,
+    stats_csv,
+    totals,
+)
 from zar.record import Abandon, Record
 from zar.table import Seat
 
@@ -41,38 +55,9 @@ def seeded_game(
     return record
 
 
-def counted(records: list[Record]) -> dict[str, dict[str, Any]]:
-    """Each name's figures, from the events of a replay made here."""
-    found: dict[str, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
-    for record in records:
-        names = [seat.name for seat in record.seats]
-        state = record.start
-        banked: dict[int, int] = defaultdict(int)
-        for move in standing(record):
-            before, state = state, state.apply(move)  # type: ignore[arg-type]
-            for event in state.events:
-                match event:
-                    case yams.Filled():
-                        who = found[names[event.seat]]
-                        who["upper_bonuses"] += event.upper_bonus
-                        who["penta_bonuses"] += event.penta_bonus // 100
-                        assert isinstance(before, yams.YamsState)
-                        who["pentas"] += len(set(before.dice)) == 1
-                    case farkle.Banked():
-                        banked[event.seat] += event.points
-                        found[names[event.seat]]["turns"] += 1
-                    case farkle.TurnLost():
-                        found[names[event.seat]]["lost_turns"] += 1
-                        found[names[event.seat]]["turns"] += 1
-                    case farkle.HotDice():
-                        found[names[event.seat]]["hot_dice"] += 1
-                    case yams.GameOver() | farkle.GameOver():
-                        for seat in event.winners:
-                            found[names[seat]]["wins"] += 1
-        for seat, name in enumerate(names):
-            total = state.cards[seat].total if isinstance(state, yams.YamsState) else banked[seat]
-            found[name].setdefault("totals", []).append(total)
-    return found
+def replayed(game: str, records: list[Record]) -> dict[str, Any]:
+    """The statistics of ``records``, each game's figures worked out from its log."""
+    return stats(game, [figures(record) for record in records])  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +83,7 @@ def farkle_games() -> list[Record]:
 
 
 def test_yams_statistics_agree_with_the_events(yams_games: list[Record]) -> None:
-    figures = stats("yams", yams_games)
+    figures = replayed("yams", yams_games)
     expected = counted(yams_games)
     for count in ("upper_bonuses", "pentas", "penta_bonuses"):
         assert sum(e[count] for e in expected.values()) > 0, f"the games hold {count}"
@@ -119,7 +104,7 @@ def test_yams_statistics_agree_with_the_events(yams_games: list[Record]) -> None
 
 
 def test_10000_statistics_agree_with_the_events(farkle_games: list[Record]) -> None:
-    figures = stats("10000", farkle_games)
+    figures = replayed("10000", farkle_games)
     expected = counted(farkle_games)
     assert sum(e["lost_turns"] for e in expected.values()) > 0
     assert sum(e["hot_dice"] for e in expected.values()) > 0
@@ -139,9 +124,65 @@ def test_only_finished_games_of_the_game_count(
     yams_games: list[Record], farkle_games: list[Record]
 ) -> None:
     unfinished = Record.new("yams", (Seat("Zeynep"),)).append(yams.Throw(0, (), (1, 2, 3, 4, 5)))
-    figures = stats("yams", [*farkle_games, unfinished, *yams_games])
-    assert figures == stats("yams", yams_games)
+    figures = replayed("yams", [*farkle_games, unfinished, *yams_games])
+    assert figures == replayed("yams", yams_games)
     assert stats("10000", []) == {"game": "10000", "players": [], "totals": {}}
+
+
+@settings(WHOLE_GAMES)
+@given(data=st.data(), kind=st.sampled_from(["yams", "10000"]))
+def test_a_games_figures_at_its_end_are_what_a_replay_counts(
+    data: st.DataObject, kind: str
+) -> None:
+    """A whole game of random play, undos included: the figures worked out once at its end
+    are each seat's, as counted here from the engine's events."""
+    record = random_game(data, kind)
+    found = figures(record)
+    assert found is not None
+    assert current(found)
+    assert (found["version"], found["game"]) == (FIGURES_VERSION, kind)
+    assert found == json.loads(json.dumps(found))  # as a store keeps it
+    expected = counted([record])
+    assert [seat["name"] for seat in found["seats"]] == [seat.name for seat in record.seats]
+    for seat in found["seats"]:
+        e = expected[seat["name"]]
+        assert [seat["total"]] == e["totals"]
+        assert seat["win"] == bool(e["wins"])
+        if kind == "yams":
+            assert seat["upper_bonus"] == bool(e["upper_bonuses"])
+            assert (seat["pentas"], seat["penta_bonuses"]) == (e["pentas"], e["penta_bonuses"])
+        else:
+            assert (seat["turns"], seat["lost_turns"]) == (e["turns"], e["lost_turns"])
+            assert seat["hot_dice"] == e["hot_dice"]
+    assert stats(kind, [found]) == replayed_stats(kind, [record])  # type: ignore[arg-type]
+
+
+@settings(WHOLE_GAMES, max_examples=10)
+@given(data=st.data())
+def test_the_statistics_of_kept_figures_are_those_of_replaying_every_game(
+    data: st.DataObject,
+) -> None:
+    """Games of both kinds, finished, in play or abandoned, the same names across them: the
+    statistics summed from the figures are those the server worked out by replaying each."""
+    records = []
+    for _ in range(data.draw(st.integers(1, 5), label="games")):
+        record = random_game(data, data.draw(st.sampled_from(["yams", "10000"]), label="kind"))
+        cut = data.draw(st.sampled_from(["whole", "in play", "abandoned"]), label="end")
+        if cut != "whole":
+            record = record.upto(data.draw(st.integers(0, record.version - 1), label="at"))
+            if cut == "abandoned":
+                record = record.append(Abandon())
+        records.append(record)
+    kept = [figures(record) for record in records]
+    for game in ("yams", "10000"):
+        assert stats(game, kept) == replayed_stats(game, records)  # type: ignore[arg-type]
+
+
+def test_figures_of_an_older_version_are_not_current(farkle_games: list[Record]) -> None:
+    found = figures(farkle_games[0])
+    assert current(found)
+    assert not current({**found, "version": FIGURES_VERSION - 1})  # type: ignore[dict-item]
+    assert not current(None)
 
 
 def rows_after_turns(record: Record) -> list[list[int]]:
@@ -228,11 +269,12 @@ def test_an_abandoned_game_exports_its_abandon_and_counts_nowhere() -> None:
         ("", "total", "0", "Ali"),
     ]
     assert progress(record) == {"players": ["Ali", "Ece"], "turns": []}
-    assert stats("10000", [record])["players"] == []
+    assert figures(record) is None
+    assert replayed("10000", [record])["players"] == []
 
 
 def test_the_statistics_export_to_csv(yams_games: list[Record]) -> None:
-    figures = stats("yams", yams_games)
+    figures = replayed("yams", yams_games)
     rows = list(csv.DictReader(io.StringIO(stats_csv(figures))))
     assert [row["name"] for row in rows] == [p["name"] for p in figures["players"]]
     for row, player in zip(rows, figures["players"], strict=True):

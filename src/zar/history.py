@@ -1,7 +1,9 @@
 """The history of games: a game's log and totals turn by turn, statistics per player, exports.
 
-Everything is read from records by replaying them through the engine: a figure is never
-stored, so it can never disagree with the log.
+Everything is read from records by replaying them through the engine. The statistics sum
+each finished game's :func:`figures`, worked out by replaying it once when it ends and
+kept with it (a store keeps them beside the log; they are worked out again from the log
+whenever they are missing or of an older version).
 
 >>> from zar.table import Seat
 >>> record = Record.new("10000", (Seat("Ali"),), target=5_000)
@@ -24,6 +26,9 @@ from zar.record import GameKind, Record, State, action_to_json
 from zar.yams.scorecard import PENTA_BONUS
 
 __all__ = [
+    "FIGURES_VERSION",
+    "current",
+    "figures",
     "game_csv",
     "game_export",
     "log_entries",
@@ -85,6 +90,53 @@ def progress(record: Record) -> dict[str, Any]:
     return {"players": [seat.name for seat in record.seats], "turns": rows}
 
 
+# How a game's figures are worked out: one kept with an older number is worked out again.
+FIGURES_VERSION = 1
+
+
+def figures(record: Record) -> dict[str, Any] | None:
+    """A finished game's part in the statistics, worked out once when it ends and kept with
+    it: for each seat its name, total and whether it won; for Yams whether it earned the
+    upper bonus, the Pentas it wrote and its Penta bonuses; for 10 000 its turns, the turns
+    it lost and its hot dice. None for a game not over (an abandoned one is never over).
+
+    ``version`` is :data:`FIGURES_VERSION`: figures added later (the luck and the cost of
+    each person's decisions) come with a new one, and older figures are worked out again.
+    """
+    state = record.state
+    if not state.is_over:
+        return None
+    seats: list[dict[str, Any]] = [
+        {"name": seat.name, "total": total, "win": i in state.winners}
+        for i, (seat, total) in enumerate(zip(record.seats, totals(state), strict=True))
+    ]
+    match state:
+        case yams.YamsState():
+            for seat, card in zip(seats, state.cards, strict=True):
+                seat |= {"upper_bonus": card.upper_bonus > 0, "pentas": 0,
+                         "penta_bonuses": card.penta_bonus // PENTA_BONUS}  # fmt: skip
+            for step in record.steps():
+                if isinstance(step.move, yams.Fill) and isinstance(step.before, yams.YamsState):
+                    seats[step.move.seat]["pentas"] += yams.is_penta(step.before.dice)
+        case farkle.FarkleState():
+            for seat, turns in zip(seats, state.turns, strict=True):
+                seat |= {"turns": turns, "lost_turns": 0, "hot_dice": 0}
+            for step in record.steps():
+                for event in step.after.events:
+                    if isinstance(event, farkle.TurnLost):
+                        seats[event.seat]["lost_turns"] += 1
+                    elif isinstance(event, farkle.HotDice):
+                        seats[event.seat]["hot_dice"] += 1
+        case _:
+            assert_never(state)
+    return {"version": FIGURES_VERSION, "game": record.kind, "seats": seats}
+
+
+def current(kept: Mapping[str, Any] | None) -> bool:
+    """Whether figures kept with a game are of this version of Zar (else worked out again)."""
+    return kept is not None and kept.get("version") == FIGURES_VERSION
+
+
 @dataclass
 class _Player:
     """What one name did over the games: sums and counts, turned into means at the end."""
@@ -99,51 +151,38 @@ class _Player:
     turns: int = 0
 
 
-def _count(record: Record, players: dict[str, _Player]) -> None:
-    state = record.state
-    seats = [players.setdefault(seat.name, _Player()) for seat in record.seats]
-    for seat, (player, total) in enumerate(zip(seats, totals(state), strict=True)):
-        player.totals.append(total)
-        player.wins += seat in state.winners
-        match state:
-            case yams.YamsState():
-                card = state.cards[seat]
-                player.upper_bonuses += card.upper_bonus > 0
-                player.penta_bonuses += card.penta_bonus // PENTA_BONUS
-            case farkle.FarkleState():
-                player.turns += state.turns[seat]
-    for step in record.steps():
-        player = seats[step.move.seat]
-        if isinstance(step.move, yams.Fill) and isinstance(step.before, yams.YamsState):
-            player.pentas += yams.is_penta(step.before.dice)
-        for event in step.after.events:
-            if isinstance(event, farkle.TurnLost):
-                player.lost_turns += 1
-            elif isinstance(event, farkle.HotDice):
-                player.hot_dice += 1
-
-
-def stats(game: GameKind, records: Iterable[Record]) -> dict[str, Any]:
-    """Each name's figures over the finished games of ``game`` among ``records`` (given
-    oldest first): games, wins (a shared win counts), mean and best total; for Yams the
-    rate of the upper bonus, the Pentas written and the Penta bonuses; for 10 000 the turns
-    lost, the hot dice and the mean points per turn. Computer seats count under their name."""
+def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str, Any]:
+    """Each name's figures over the finished games of ``game``, from each game's
+    :func:`figures` (given oldest first; None for a game not finished): games, wins (a
+    shared win counts), mean and best total; for Yams the rate of the upper bonus, the
+    Pentas written and the Penta bonuses; for 10 000 the turns lost, the hot dice and the
+    mean points per turn. Computer seats count under their name."""
     players: dict[str, _Player] = {}
-    for record in records:
-        if record.kind == game and record.state.is_over:
-            _count(record, players)
+    for kept in games:
+        if kept is None or kept["game"] != game:
+            continue
+        for seat in kept["seats"]:
+            player = players.setdefault(seat["name"], _Player())
+            player.totals.append(seat["total"])
+            player.wins += seat["win"]
+            player.upper_bonuses += seat.get("upper_bonus", False)
+            player.pentas += seat.get("pentas", 0)
+            player.penta_bonuses += seat.get("penta_bonuses", 0)
+            player.lost_turns += seat.get("lost_turns", 0)
+            player.hot_dice += seat.get("hot_dice", 0)
+            player.turns += seat.get("turns", 0)
     rows = []
     for name, player in sorted(players.items(), key=lambda p: (-len(p[1].totals), p[0])):
-        games = len(player.totals)
+        games_played = len(player.totals)
         row: dict[str, Any] = {
             "name": name,
-            "games": games,
+            "games": games_played,
             "wins": player.wins,
-            "mean_total": sum(player.totals) / games,
+            "mean_total": sum(player.totals) / games_played,
             "best_total": max(player.totals),
         }
         if game == "yams":
-            row["upper_bonus_rate"] = player.upper_bonuses / games
+            row["upper_bonus_rate"] = player.upper_bonuses / games_played
             row["pentas"] = player.pentas
             row["penta_bonuses"] = player.penta_bonuses
         else:

@@ -15,9 +15,11 @@ from store_support import (
     two_person_10000,
     yams_round,
 )
+from zar.history import figures
 from zar.record import Abandon, Record, action_to_json
 from zar.server.views import summary
 from zar.store import UnusableStore
+from zar.store.rows import SEATING_COLUMNS, SEATING_TABLES, turn_of
 from zar.store.sqlite import SCHEMA_VERSION
 
 # The first schema, as the first store wrote it (SQLite, user_version 1).
@@ -101,9 +103,33 @@ POSTGRES_V3 = (
 )
 
 
+# The fourth, as it shipped (its statements shared by both stores): seats that belong to
+# devices.
+SQLITE_V4 = (
+    *SEATING_COLUMNS,
+    "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
+    " ELSE coalesce(json_extract(summary, '$.seat'), -1) END",
+    *SEATING_TABLES,
+    "PRAGMA user_version=4",
+)
+
+POSTGRES_V4 = (
+    *SEATING_COLUMNS,
+    "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
+    " ELSE coalesce((summary::jsonb ->> 'seat')::integer, -1) END",
+    *SEATING_TABLES,
+    "UPDATE schema_version SET version = 4",
+)
+
+
 def build(backend: Backend, version: int) -> None:
-    """The schema as the store of that ``version`` (1 to 3) left it, and nothing more."""
-    steps = [(SQLITE_V1, POSTGRES_V1), (SQLITE_V2, POSTGRES_V2), (SQLITE_V3, POSTGRES_V3)]
+    """The schema as the store of that ``version`` (1 to 4) left it, and nothing more."""
+    steps = [
+        (SQLITE_V1, POSTGRES_V1),
+        (SQLITE_V2, POSTGRES_V2),
+        (SQLITE_V3, POSTGRES_V3),
+        (SQLITE_V4, POSTGRES_V4),
+    ]
     steps = steps[:version]
     for sqlite, postgres in steps:
         for statement in sqlite if backend.kind == "sqlite" else postgres:
@@ -112,7 +138,8 @@ def build(backend: Backend, version: int) -> None:
 
 def keep_old(backend: Backend, version: int, game_id: str, record: Record, now: str) -> None:
     """Store a game with its actions as the store of that ``version`` did: the row (with
-    its kind from version 2), the actions, the row's version."""
+    its kind from version 2), the actions, the row's version (and whose turn it is from
+    version 4)."""
     finished: object = record.state.is_over
     if backend.kind == "sqlite":
         finished = int(record.state.is_over)
@@ -139,6 +166,9 @@ def keep_old(backend: Backend, version: int, game_id: str, record: Record, now: 
         "UPDATE games SET version = %s, finished = %s, updated_at = %s, summary = %s WHERE id = %s",
         (record.version, finished, now, json.dumps(old_summary), game_id),
     )
+    if version >= 4:  # whose turn it is, for a device's list
+        turn = turn_of(record.state.is_over, old_summary)
+        backend.sql("UPDATE games SET turn = %s WHERE id = %s", (turn, game_id))
 
 
 def schema_version(backend: Backend) -> int:
@@ -163,7 +193,7 @@ def indexes(backend: Backend) -> set[str]:
     return {name for (name,) in backend.sql(query)}
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_an_older_database_is_brought_forward_with_every_game(
     backend: Backend, version: int
 ) -> None:
@@ -180,7 +210,7 @@ def test_an_older_database_is_brought_forward_with_every_game(
 
     store = backend.open()
     try:
-        assert schema_version(backend) == SCHEMA_VERSION == 4
+        assert schema_version(backend) == SCHEMA_VERSION == 5
         assert store.load("done") == finished
         assert store.load("done").state.is_over
         assert store.load("open") == playing
@@ -192,6 +222,11 @@ def test_an_older_database_is_brought_forward_with_every_game(
             ("open", "10000", 3, False),
             ("done", "yams", 26, True),
         ]
+        # The finished game's part in the statistics, worked out from its log on opening.
+        kept = [
+            (g, json.loads(f) if f else f) for g, f in backend.sql("SELECT id, figures FROM games")
+        ]
+        assert sorted(kept) == [("done", figures(finished)), ("new", None), ("open", None)]
         assert [g.id for g in store.games(kind="yams")] == ["new", "done"]
         assert [g.id for g in store.games(kind="yams", finished=True)] == ["done"]
         assert backend.sql("SELECT id FROM games WHERE abandoned = %s", (True,)) == []
@@ -261,3 +296,36 @@ def test_a_database_of_a_newer_zar_is_refused(backend: Backend) -> None:
     assert f"schema version {newer}" in message
     where = str(backend.path) if backend.kind == "sqlite" else backend.url.rsplit("/", 1)[1]
     assert where in message
+
+
+def test_the_fifth_migration_works_out_the_figures_of_the_finished_games(
+    backend: Backend,
+) -> None:
+    """Each finished game's part in the statistics, from its log replayed once; none for a
+    game in play or abandoned; a game whose log does not replay is left without, and the
+    others are filled."""
+    yams_done = one_person_yams("Can")
+    for _ in range(13):
+        yams_done = yams_done.append(yams_round(yams_done)[0]).append(yams_round(yams_done)[1])
+    farkle_done = two_person_10000()
+    while not farkle_done.state.is_over:
+        for action in farkle_turn(farkle_done):
+            farkle_done = farkle_done.append(action)
+    playing = two_person_10000()
+    for action in farkle_turn(playing):
+        playing = playing.append(action)
+    build(backend, 4)
+    for i, (game_id, record) in enumerate(
+        [("yams", yams_done), ("10000", farkle_done), ("open", playing), ("left", playing),
+         ("broken", yams_done)]
+    ):  # fmt: skip
+        keep_old(backend, 4, game_id, record, f"2025-01-01T1{i}:00:00.000+00:00")
+    backend.sql("UPDATE games SET abandoned = %s WHERE id = 'left'", (True,))
+    backend.sql("DELETE FROM actions WHERE game_id = 'broken' AND seq = 2")
+
+    backend.open().close()
+    kept = dict(backend.sql("SELECT id, figures FROM games"))
+    assert json.loads(kept.pop("yams")) == figures(yams_done)
+    assert json.loads(kept.pop("10000")) == figures(farkle_done)
+    assert kept == {"open": None, "left": None, "broken": None}
+    assert figures(farkle_done)["seats"][0]["turns"] > 0  # type: ignore[index]

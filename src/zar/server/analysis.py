@@ -9,17 +9,26 @@ device holding the seat on turn, the statistics are of the device's own games.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from zar.ai.coach import Strategies, hint
 from zar.ai.luck import figures as luck_figures
 from zar.ai.luck import review
-from zar.history import game_csv, game_export, log_entries, progress, stats, stats_csv
+from zar.history import (
+    current,
+    figures,
+    game_csv,
+    game_export,
+    log_entries,
+    progress,
+    stats,
+    stats_csv,
+)
 from zar.i18n import Language
 from zar.record import GameKind, Record
 from zar.seating import Forbidden
@@ -32,6 +41,11 @@ __all__ = ["STATS_GAMES", "analysis_routes"]
 STATS_GAMES = 1_000  # the statistics read the latest finished games, this many at most
 
 Format = Literal["json", "csv"]
+
+STATS_REPLY = {
+    "description": "each player's figures, and each name's totals oldest first",
+    "content": {"application/json": {"schema": {"type": "object", "additionalProperties": True}}},
+}
 
 
 def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[], str]) -> Response:
@@ -121,25 +135,44 @@ def analysis_routes(
         name = f"zar-{found.kind}-{game_id}"
         return _download(name, format, data, lambda: game_csv(game_id, found, stored, luck))
 
-    async def figures(request: Request, game: GameKind) -> dict[str, Any]:
-        """The statistics of the device's own finished games (none without a credential)."""
+    async def worked_out(found: Games, game_id: str) -> Mapping[str, Any] | None:
+        """A finished game's figures worked out from its log (none were kept, or of an older
+        version), and kept."""
+        record = await found.peek(game_id)
+        part = figures(record)
+        if part is not None:
+            await run_in_threadpool(found.store.keep_figures, game_id, record.version, part)
+        return part
+
+    async def statistics(request: Request, game: GameKind) -> dict[str, Any]:
+        """The statistics of the device's own latest finished games (none without a
+        credential), summed from the figures kept with each: a game's are worked out from its
+        log (and kept) only when missing or of an older version."""
         device = await request.app.state.devices.caller(request)
-        store = games(request).store
+        found = games(request)
+        store = found.store
         rows = (
             []
             if device is None
             else await run_in_threadpool(
-                lambda: store.games(finished=True, kind=game, limit=STATS_GAMES, device=device)
+                lambda: store.finished_figures(game, limit=STATS_GAMES, device=device)
             )
         )
-        found = games(request)
-        records = [await found.peek(row.id) for row in reversed(rows)]  # oldest first
-        return await run_in_threadpool(stats, game, records)
+        parts = [
+            part if current(part) else await worked_out(found, game_id)
+            for game_id, part in reversed(rows)
+        ]
+        return await run_in_threadpool(stats, game, parts)  # oldest first
 
-    @router.get("/api/stats", responses=refusals(422, 503))
-    async def game_stats(game: GameKind, request: Request) -> dict[str, Any]:
+    @router.get(
+        "/api/stats",
+        response_model=None,
+        responses={200: STATS_REPLY, **refusals(422, 503)},
+    )
+    async def game_stats(game: GameKind, request: Request) -> Response:
         """Each player's figures over the finished games of ``game``, and their totals."""
-        return await figures(request, game)
+        # JSON as it is: FastAPI's walk over every total would cost more than the figures.
+        return JSONResponse(await statistics(request, game))
 
     @router.get(
         "/api/stats/export",
@@ -149,7 +182,7 @@ def analysis_routes(
     )  # fmt: skip
     async def stats_file(game: GameKind, request: Request, format: Format = "json") -> Response:
         """The statistics of ``game`` as a file."""
-        found = await figures(request, game)
+        found = await statistics(request, game)
         return _download(f"zar-stats-{game}", format, found, lambda: stats_csv(found))
 
     return router

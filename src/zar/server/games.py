@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from zar import ai
 from zar.dice import DiceSource
+from zar.history import figures
 from zar.record import Record
 from zar.seating import Forbidden, Seating
 from zar.server.intents import Intent, actions_for
@@ -285,6 +286,8 @@ class Games:
                     finished=after.state.is_over,
                     summary=summary(after),
                     seating_rev=seating.rev,
+                    # Worked out once, when the game ends: the statistics read them.
+                    figures=figures(after),
                 )
             )
         except Conflict:

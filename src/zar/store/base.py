@@ -139,12 +139,14 @@ class Store(Protocol):
         finished: bool,
         summary: Mapping[str, Any],
         seating_rev: int | None = None,
+        figures: Mapping[str, Any] | None = None,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned (derived from
         the log, so the mark never disagrees with it), and no list shows it again. With
         ``seating_rev``, only while the game's seating is still at that revision (the right
-        to act was judged on it).
+        to act was judged on it). ``figures``: the game's part in the statistics, once it
+        is over (:func:`zar.history.figures`); kept until an append changes them.
 
         Raises :class:`Conflict` (the game is at another version, or its seating moved on)
         or :class:`UnknownGame`.
@@ -182,6 +184,11 @@ class Store(Protocol):
     def announce(self, game_id: str, note: str) -> None:
         """Tell every process watching (``watch``) of ``note`` on the game (a device here or
         gone); a store only one process uses has nobody to tell."""
+        ...
+
+    def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
+        """Keep a finished game's ``figures``, worked out again from its log at ``version``;
+        nothing is written if the game moved on meanwhile."""
         ...
 
     def load(self, game_id: str) -> Record:
@@ -226,6 +233,14 @@ class Store(Protocol):
         of the statistics); only finished or unfinished ones, or of one kind, if asked;
         ``limit`` of them after the first ``offset``, page by page. With ``device``: only
         the games it may reach, those where it is its turn first."""
+        ...
+
+    def finished_figures(
+        self, kind: str, *, limit: int, device: str | None = None
+    ) -> list[tuple[str, Mapping[str, Any] | None]]:
+        """The latest finished games of ``kind`` first (never an abandoned one), ``limit`` of
+        them, each id with the figures kept with it (:func:`zar.history.figures`; None: none
+        kept yet). With ``device``: only the games it may reach."""
         ...
 
     def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:

@@ -40,16 +40,22 @@ from zar.store.base import (
     UnusableStore,
 )
 from zar.store.rows import (
+    FIGURES_COLUMN,
     SEATING_COLUMNS,
     SEATING_TABLES,
+    Migration,
     abandons,
     action_rows,
     device_seen_at,
+    figures_query,
+    figures_text,
+    fill_figures,
     game_ids_query,
     games_query,
     insert_access,
     insert_game,
     insert_invitation,
+    kept_figures,
     read_game,
     read_invitation,
     read_log,
@@ -61,6 +67,7 @@ from zar.store.rows import (
     spend_invitation,
     summary_of,
     turn_of,
+    write_figures,
     write_seating,
 )
 
@@ -73,7 +80,7 @@ CHECK_IDLE_S = 1.0
 
 # Each migration's statements, in order; never change one that has shipped, add another.
 # The same steps as SQLite's (zar.store.sqlite), in PostgreSQL's words.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+MIGRATIONS: tuple[Migration, ...] = (
     # 1: games and their actions
     (
         """CREATE TABLE games (
@@ -115,6 +122,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
         " ELSE coalesce((summary::jsonb ->> 'seat')::integer, -1) END",
         *SEATING_TABLES,
+    ),
+    # 5: each finished game's part in the statistics, kept with it (the games stored before
+    # are replayed once here), and in the index the statistics read, which holds them
+    (
+        FIGURES_COLUMN,
+        lambda db: fill_figures(db, "%s"),
+        "DROP INDEX games_listed_by_kind",
+        "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at, id)"
+        " INCLUDE (figures)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -185,8 +201,11 @@ class PostgresStore:
                     )
                 if version == SCHEMA_VERSION:
                     return
-                for statement in MIGRATIONS[version]:
-                    db.execute(statement)
+                for step in MIGRATIONS[version]:
+                    if isinstance(step, str):
+                        db.execute(step)
+                    else:
+                        step(db)
                 if row is None:
                     db.execute("INSERT INTO schema_version (version) VALUES (1)")
                 else:
@@ -235,11 +254,13 @@ class PostgresStore:
         finished: bool,
         summary: Mapping[str, Any],
         seating_rev: int | None = None,
+        figures: Mapping[str, Any] | None = None,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned. With
         ``seating_rev``: only while the seating is at that revision (the row's lock keeps it
-        there until the commit)."""
+        there until the commit). ``figures``: the game's part in the statistics, once it is
+        over."""
         version = expected_version + len(actions)
         abandoned = abandons(actions)
         rows = action_rows(game_id, expected_version, actions, now)
@@ -250,12 +271,13 @@ class PostgresStore:
                     # commit, and the other processes told once it is: one round trip.
                     moved = db.execute(
                         "UPDATE games SET version = %s, finished = %s, abandoned = %s,"
-                        " updated_at = %s, summary = %s, turn = %s"
+                        " updated_at = %s, summary = %s, turn = %s, figures = %s"
                         " WHERE id = %s AND version = %s"
                         " AND seating_rev = COALESCE(%s, seating_rev)"
                         " RETURNING pg_notify(%s, %s)",
                         (version, finished, abandoned, now, json.dumps(summary),
-                         turn_of(finished or abandoned, summary), game_id, expected_version,
+                         turn_of(finished or abandoned, summary), figures_text(figures),
+                         game_id, expected_version,
                          seating_rev, CHANNEL, _appended(game_id, version, [r[2] for r in rows])),
                     ).fetchone()  # fmt: skip
                     if moved is None:
@@ -332,6 +354,11 @@ class PostgresStore:
         with self._connection(writing=True) as db:
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{note}"))
 
+    def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
+        """Keep a finished game's ``figures``, worked out again at ``version``."""
+        with self._connection(writing=True) as db:
+            write_figures(db, "%s", game_id, version, figures)
+
     def load(self, game_id: str) -> Record:
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
         with self._connection(writing=False) as db:
@@ -366,6 +393,15 @@ class PostgresStore:
         """Keep ``game`` whole in one transaction; false if a game of its id is there."""
         with self._connection(writing=True) as db, db.transaction(), db.cursor() as cursor:
             return insert_game(db, "%s", game, summary, cursor.executemany)
+
+    def finished_figures(
+        self, kind: str, *, limit: int, device: str | None = None
+    ) -> list[tuple[str, Mapping[str, Any] | None]]:
+        """The latest finished games of ``kind`` first, each id with its kept figures."""
+        query, params = figures_query("%s", kind=kind, limit=limit, device=device)
+        with self._connection(writing=False) as db:
+            rows = db.execute(query, params).fetchall()
+        return kept_figures(rows)
 
     def games(
         self,

@@ -9,23 +9,31 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from zar.history import figures
 from zar.record import Abandon, Action, Record, action_from_json, action_to_json
 from zar.seating import Seating
 from zar.store.base import Device, GameSummary, Invitation, StoredGame, UnknownGame
 from zar.table import Seat
 
 __all__ = [
+    "FIGURES_COLUMN",
     "HOST",
     "WATCHER",
+    "Migration",
     "abandons",
     "access_rows",
     "action_rows",
     "device_seen_at",
+    "few_games",
+    "figures_query",
+    "figures_text",
+    "fill_figures",
     "game_ids_query",
     "games_query",
     "insert_access",
     "insert_game",
     "insert_invitation",
+    "kept_figures",
     "read_game",
     "read_invitation",
     "read_log",
@@ -36,6 +44,7 @@ __all__ = [
     "spend_invitation",
     "summary_of",
     "turn_of",
+    "write_figures",
     "write_seating",
 ]
 
@@ -44,6 +53,11 @@ class Connection(Protocol):
     """What both drivers' connections do: run a query and give a cursor to fetch from."""
 
     def execute(self, query: str, params: Sequence[Any], /) -> Any: ...
+
+
+# A migration's steps, in order: statements, or what cannot be said in SQL (a replay), a
+# function of the connection.
+Migration = tuple[str | Callable[[Connection], None], ...]
 
 
 def settings_text(record: Record) -> str:
@@ -91,6 +105,44 @@ SEATING_TABLES = (
     )""",
     "CREATE INDEX invitations_by_game ON invitations (game_id)",
 )
+
+
+# Migration 5 of both stores, with fill_figures: each finished game's part in the
+# statistics (zar.history.figures), kept with it so that the statistics never replay.
+FIGURES_COLUMN = "ALTER TABLE games ADD COLUMN figures TEXT"
+
+
+def figures_text(kept: Mapping[str, Any] | None) -> str | None:
+    """A game's figures as stored: JSON, or NULL while it is not finished."""
+    return None if kept is None else json.dumps(kept)
+
+
+def fill_figures(db: Connection, mark: str) -> None:
+    """Work out the figures of the finished games stored before they were kept, each game
+    replayed once; one whose log does not replay is left without (and worked out again, and
+    refused, when the statistics read it, as before)."""
+    query = f"SELECT id FROM games WHERE finished = {mark} AND abandoned = {mark} ORDER BY id"
+    for (game_id,) in db.execute(query, (True, False)).fetchall():
+        settings, log = read_log(db, mark, game_id)
+        try:
+            record = record_from_rows(settings, (action for action, _ in log))
+        except ValueError:
+            continue
+        db.execute(
+            f"UPDATE games SET figures = {mark} WHERE id = {mark}",
+            (figures_text(figures(record)), game_id),
+        )
+
+
+def write_figures(
+    db: Connection, mark: str, game_id: str, version: int, kept: Mapping[str, Any]
+) -> None:
+    """Keep a finished game's figures, if it is still at ``version``."""
+    db.execute(
+        f"UPDATE games SET figures = {mark} WHERE id = {mark} AND version = {mark}"
+        f" AND finished = {mark}",
+        (json.dumps(kept), game_key(game_id), version, True),
+    )
 
 
 def abandons(actions: Sequence[Action]) -> bool:
@@ -227,8 +279,33 @@ def read_since(db: Connection, mark: str, game_id: str, version: int) -> list[st
 
 
 def record_from_rows(settings: str, actions: Iterable[str]) -> Record:
-    """The record of a game's settings row and its action rows in order, replayed."""
-    return Record.from_json({**json.loads(settings), "log": [json.loads(a) for a in actions]})
+    """The record of a game's settings row and its action rows in order, replayed (the rows,
+    each a JSON object, read as one list: one parse, not one a row)."""
+    log = json.loads(f"[{','.join(actions)}]")
+    return Record.from_json({**json.loads(settings), "log": log})
+
+
+# Under this many rows of ``access``, a device's games are read from there first.
+FEW_ROWS = 2_000
+
+
+def few_games(db: Connection, mark: str, device: str) -> bool:
+    """Whether ``device`` may reach few games: its rows of ``access`` counted in the index,
+    no further than :data:`FEW_ROWS`."""
+    query = f"SELECT count(*) FROM (SELECT 1 FROM access WHERE device = {mark} LIMIT {FEW_ROWS})"
+    return int(db.execute(query, (device,)).fetchone()[0]) < FEW_ROWS
+
+
+def _reaching(mark: str, device_first: bool) -> tuple[str, str]:
+    """The test of a row's abandon and of the device reaching the game. By default the games
+    come in the lists' index order, each probed in ``access``: what a device with many
+    games wants. ``device_first`` (SQLite, for a device with :func:`few_games`, as it keeps
+    no statistics to choose by): its games read from ``access`` first, then sorted, and
+    ``+`` keeps SQLite from taking the lists' index instead."""
+    if device_first:
+        return "+g.abandoned", f"g.id IN (SELECT a.game_id FROM access a WHERE a.device = {mark})"
+    reach = f"EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
+    return "g.abandoned", reach
 
 
 def game_ids_query(mark: str) -> str:
@@ -284,21 +361,23 @@ def insert_game(
     summary: Mapping[str, Any],
     many: Callable[[str, list[tuple[Any, ...]]], object],
 ) -> bool:
-    """Write ``game`` whole, its row as the appends would have left it, its actions by
-    ``many`` (the driver's ``executemany``), and the devices it names not known yet; false
-    (nothing written) if a game of its id is there. In the caller's transaction."""
+    """Write ``game`` whole, its row as the appends would have left it (a finished game's
+    figures too), its actions by ``many`` (the driver's ``executemany``), and the devices it
+    names not known yet; false (nothing written) if a game of its id is there. In the
+    caller's transaction."""
     record, finished = game.record, game.record.state.is_over
     if len(game.times) != record.version:
         raise ValueError(f"game {game.id} has {record.version} actions and {len(game.times)} times")
     inserted = db.execute(
         "INSERT INTO games (id, kind, settings, created_at, updated_at, version, finished,"
-        " abandoned, summary, seating, seating_rev, turn)"
-        f" VALUES ({', '.join([mark] * 12)}) ON CONFLICT (id) DO NOTHING",
+        " abandoned, summary, seating, seating_rev, turn, figures)"
+        f" VALUES ({', '.join([mark] * 13)}) ON CONFLICT (id) DO NOTHING",
         (game_key(game.id), record.kind, settings_text(record), game.created_at,
          game.times[-1] if game.times else game.created_at, record.version, finished,
          record.abandoned, json.dumps(summary), seating_text(game.seating),
          game.seating.rev if game.seating is not None else 0,
-         turn_of(finished or record.abandoned, summary)),
+         turn_of(finished or record.abandoned, summary),
+         figures_text(figures(record))),
     ).rowcount  # fmt: skip
     if not inserted:
         return False
@@ -326,6 +405,7 @@ def games_query(
     limit: int,
     offset: int,
     device: str | None = None,
+    device_first: bool = False,
 ) -> tuple[str, tuple[Any, ...]]:
     """``SELECT`` the latest games first, never an abandoned one; only finished or unfinished
     ones, or of one kind; ``limit`` of them after the first ``offset``. With ``device``: only
@@ -334,20 +414,19 @@ def games_query(
     >>> games_query("?", finished=True, kind=None, limit=5, offset=10)[1]
     ('', '', False, True, 5, 10)
     """
-    turn = f"EXISTS (SELECT 1 FROM access t WHERE t.game_id = g.id AND t.device = {mark}" \
-        " AND t.seat = g.turn)"  # fmt: skip
+    # Once a game is over, its turn is -1, which is also the host's seat in ``access``.
+    turn = f"(g.turn >= 0 AND EXISTS (SELECT 1 FROM access t WHERE t.game_id = g.id" \
+        f" AND t.device = {mark} AND t.seat = g.turn))"  # fmt: skip
     hosts = f"EXISTS (SELECT 1 FROM access h WHERE h.game_id = g.id AND h.device = {mark}" \
         f" AND h.seat = {HOST})"  # fmt: skip
-    query = (
-        f"SELECT g.id, g.kind, g.created_at, g.updated_at, g.version, g.finished, g.summary,"
-        f" {turn}, {hosts} FROM games g"
-    )
-    where = [f"g.abandoned = {mark}"]
+    # The page is chosen first, then told whose turn it is and who hosts: PostgreSQL would
+    # otherwise hash every row of the device's access for them, as if every game were shown.
+    columns = "g.id, g.kind, g.created_at, g.updated_at, g.version, g.finished, g.summary"
+    abandoned, reach = _reaching(mark, device_first)
+    where = [f"{abandoned} = {mark}"]
     params: list[Any] = [device or "", device or "", False]
     if device is not None:
-        where.append(
-            f"EXISTS (SELECT 1 FROM access a WHERE a.game_id = g.id AND a.device = {mark})"
-        )
+        where.append(reach)
         params.append(device)
     if finished is not None:
         where.append(f"g.finished = {mark}")
@@ -355,12 +434,45 @@ def games_query(
     if kind is not None:
         where.append(f"g.kind = {mark}")
         params.append(kind)
-    query += " WHERE " + " AND ".join(where)
-    order = f"{turn} DESC, " if device is not None else ""
-    if device is not None:
+    # The games on its turn first: none of the finished ones is, and the latest come in the
+    # index's order, read no further than the page.
+    by_turn = device is not None and finished is not True
+    order = f"{turn} DESC, " if by_turn else ""
+    if by_turn:
         params.append(device)
-    query += f" ORDER BY {order}g.updated_at DESC, g.id LIMIT {mark} OFFSET {mark}"
+    page = (
+        f"SELECT {columns}, g.turn FROM games g WHERE {' AND '.join(where)}"
+        f" ORDER BY {order}g.updated_at DESC, g.id LIMIT {mark} OFFSET {mark}"
+    )
+    query = (
+        f"SELECT {columns}, {turn} AS my_turn, {hosts} FROM ({page}) g"
+        f" ORDER BY {'my_turn DESC, ' if by_turn else ''}g.updated_at DESC, g.id"
+    )
     return query, (*params, limit, offset)
+
+
+def figures_query(
+    mark: str, *, kind: str, limit: int, device: str | None, device_first: bool = False
+) -> tuple[str, tuple[Any, ...]]:
+    """``SELECT`` the id and the kept figures of the latest finished games of ``kind``, never
+    an abandoned one, ``limit`` of them; with ``device``, of the games it may reach (see
+    :func:`_reaching`). Read no further than ``limit``; nothing else of the row is read."""
+    abandoned, reach = _reaching(mark, device_first)
+    query = (
+        "SELECT g.id, g.figures FROM games g"
+        f" WHERE {abandoned} = {mark} AND g.finished = {mark} AND g.kind = {mark}"
+    )
+    params: list[Any] = [False, True, kind]
+    if device is not None:
+        query += f" AND {reach}"
+        params.append(device)
+    query += f" ORDER BY g.updated_at DESC, g.id LIMIT {mark}"
+    return query, (*params, limit)
+
+
+def kept_figures(rows: Iterable[Sequence[Any]]) -> list[tuple[str, Mapping[str, Any] | None]]:
+    """The rows of :func:`figures_query`, their figures read."""
+    return [(str(id_), None if kept is None else json.loads(kept)) for id_, kept in rows]
 
 
 def summary_of(row: Sequence[Any]) -> GameSummary:

@@ -31,16 +31,23 @@ from zar.store.base import (
     UnusableStore,
 )
 from zar.store.rows import (
+    FIGURES_COLUMN,
     SEATING_COLUMNS,
     SEATING_TABLES,
+    Migration,
     abandons,
     action_rows,
     device_seen_at,
+    few_games,
+    figures_query,
+    figures_text,
+    fill_figures,
     game_ids_query,
     games_query,
     insert_access,
     insert_game,
     insert_invitation,
+    kept_figures,
     read_game,
     read_invitation,
     read_log,
@@ -52,13 +59,14 @@ from zar.store.rows import (
     spend_invitation,
     summary_of,
     turn_of,
+    write_figures,
     write_seating,
 )
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SqliteStore"]
 
 # Each migration's statements, in order; never change one that has shipped, add another.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+MIGRATIONS: tuple[Migration, ...] = (
     # 1: games and their actions
     (
         """CREATE TABLE IF NOT EXISTS games (
@@ -100,6 +108,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "UPDATE games SET turn = CASE WHEN finished OR abandoned THEN -1"
         " ELSE coalesce(json_extract(summary, '$.seat'), -1) END",
         *SEATING_TABLES,
+    ),
+    # 5: each finished game's part in the statistics, kept with it (the games stored before
+    # are replayed once here), and in the index the statistics read, which holds them
+    (
+        FIGURES_COLUMN,
+        lambda db: fill_figures(db, "?"),
+        "DROP INDEX games_listed_by_kind",
+        "CREATE INDEX games_listed_by_kind"
+        " ON games (abandoned, finished, kind, updated_at, id, figures)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -157,8 +174,11 @@ class SqliteStore:
             with self._transaction() as db:
                 if self._version() > version:
                     continue  # another process did it first
-                for statement in MIGRATIONS[version]:
-                    db.execute(statement)
+                for step in MIGRATIONS[version]:
+                    if isinstance(step, str):
+                        db.execute(step)
+                    else:
+                        step(db)
                 db.execute(f"PRAGMA user_version={version + 1}")
         if self._version() > SCHEMA_VERSION:
             raise UnusableStore(
@@ -245,10 +265,12 @@ class SqliteStore:
         finished: bool,
         summary: Mapping[str, Any],
         seating_rev: int | None = None,
+        figures: Mapping[str, Any] | None = None,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned. With
-        ``seating_rev``: only while the seating is at that revision."""
+        ``seating_rev``: only while the seating is at that revision. ``figures``: the
+        game's part in the statistics, once it is over."""
         with self._writing() as db:
             row = db.execute(
                 "SELECT version, seating_rev FROM games WHERE id = ?", (game_id,)
@@ -265,9 +287,9 @@ class SqliteStore:
             abandoned = abandons(actions)
             db.execute(
                 "UPDATE games SET version = ?, finished = ?, abandoned = ?, updated_at = ?,"
-                " summary = ?, turn = ? WHERE id = ?",
+                " summary = ?, turn = ?, figures = ? WHERE id = ?",
                 (version, finished, abandoned, now, json.dumps(summary),
-                 turn_of(finished or abandoned, summary), game_id),
+                 turn_of(finished or abandoned, summary), figures_text(figures), game_id),
             )  # fmt: skip
         return version
 
@@ -315,6 +337,11 @@ class SqliteStore:
         with self._writing() as db:
             return spend_invitation(db, "?", key, device)
 
+    def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
+        """Keep a finished game's ``figures``, worked out again at ``version``."""
+        with self._writing() as db:
+            write_figures(db, "?", game_id, version, figures)
+
     def load(self, game_id: str) -> Record:
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
         with self._reading() as db:
@@ -353,6 +380,18 @@ class SqliteStore:
         with self._writing() as db:
             return insert_game(db, "?", game, summary, db.executemany)
 
+    def finished_figures(
+        self, kind: str, *, limit: int, device: str | None = None
+    ) -> list[tuple[str, Mapping[str, Any] | None]]:
+        """The latest finished games of ``kind`` first, each id with its kept figures."""
+        with self._reading() as db:
+            first = device is not None and few_games(db, "?", device)
+            query, params = figures_query(
+                "?", kind=kind, limit=limit, device=device, device_first=first
+            )
+            rows = db.execute(query, params).fetchall()
+        return kept_figures(rows)
+
     def games(
         self,
         *,
@@ -364,10 +403,11 @@ class SqliteStore:
     ) -> list[GameSummary]:
         """The latest games first, never an abandoned one; only finished or unfinished ones,
         or of one kind, if asked; ``limit`` of them after the first ``offset``."""
-        query, params = games_query(
-            "?", finished=finished, kind=kind, limit=limit, offset=offset, device=device
-        )
         with self._reading() as db:
+            query, params = games_query(
+                "?", finished=finished, kind=kind, limit=limit, offset=offset, device=device,
+                device_first=device is not None and few_games(db, "?", device),
+            )  # fmt: skip
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
 
