@@ -18,6 +18,7 @@ import time
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
@@ -440,7 +441,7 @@ class Games:
         game_id: str,
         device: str | None = None,
         *,
-        gone: asyncio.Future[None] | None = None,
+        gone: asyncio.Future[Any] | None = None,
     ) -> AsyncIterator[bool]:
         """For a screen following live: true each time the game changed (look again), false
         after :data:`KEEP_ALIVE_S` without a change (a keep-alive); it ends when ``gone`` is
