@@ -36,6 +36,7 @@ __all__ = ["GAMES_KEPT", "Games", "Presence"]
 # The games a process keeps replayed in memory (about 30 KiB each): those played lately.
 GAMES_KEPT = 2_000
 KEEP_ALIVE_S = 15.0  # a stream says it holds this often, when nothing else happens
+WOKEN_AT_ONCE = 16  # the followers of a change woken in one turn of the event loop
 # A device following on another process is here while that process says so, this often.
 PRESENCE_EVERY = 20.0
 PRESENCE_LASTS = 3 * PRESENCE_EVERY
@@ -68,6 +69,17 @@ class _Listener:
     def end(self, _: object = None) -> None:
         self.ended = True
         self.wake()
+
+
+def _wake_in_turns(listeners: list[_Listener], start: int = 0) -> None:
+    """Wake :data:`WOKEN_AT_ONCE` of the listeners now, the next as many at the event loop's
+    next turn, and so on: a move to thousands of watchers leaves the loop free between turns
+    for every other request, each turn's followers sent what they show before the next."""
+    end = start + WOKEN_AT_ONCE
+    for listener in listeners[start:end]:
+        listener.wake()
+    if end < len(listeners):
+        asyncio.get_running_loop().call_soon(_wake_in_turns, listeners, end)
 
 
 class Games:
@@ -327,7 +339,8 @@ class Games:
             if note == "seating":
                 self._seatings.pop(game_id, None)
             elif note.startswith("presence "):
-                self._heard_presence(game_id, note)
+                self._presence_changed(game_id, self._heard_presence(game_id, note))
+                return
             self._wake(game_id)
             return
         if version <= self._latest.get(game_id, -1):
@@ -350,8 +363,7 @@ class Games:
             return
         self._changes += 1
         self._stamps[game_id] = self._changes
-        for listener in listeners:
-            listener.wake()
+        _wake_in_turns(list(listeners))
 
     def stamp(self, game_id: str) -> int:
         """Which change the game is at, while followed here (0: it is not): what it showed
@@ -395,7 +407,7 @@ class Games:
         streams = self._streams.setdefault(game_id, Counter())
         streams[device] += 1
         if streams[device] == 1:
-            self._wake(game_id)
+            self._presence_changed(game_id, device)
             await self._announce(game_id, f"presence {device} 1")
 
     async def _leave(self, game_id: str, device: str | None) -> None:
@@ -409,10 +421,19 @@ class Games:
         if not streams:
             self._streams.pop(game_id, None)
         self._left.setdefault(game_id, {})[device] = self.clock()
-        self._wake(game_id)
+        self._presence_changed(game_id, device)
         await self._announce(game_id, f"presence {device} 0")
 
-    def _heard_presence(self, game_id: str, note: str) -> None:
+    def _presence_changed(self, game_id: str, device: str) -> None:
+        """The device came or went: its game's followers look again if the game shows it,
+        that is if it holds a seat (a watcher's coming is nobody's news: thousands of them
+        coming would wake every other thousands of times)."""
+        seating = self._seatings.get(game_id)
+        if seating is None or device in seating.holders:
+            self._wake(game_id)
+
+    def _heard_presence(self, game_id: str, note: str) -> str:
+        """Another process's word of a device come or gone; the device."""
         _, device, here = [*note.split(" "), "", ""][:3]
         remote = self._remote.setdefault(game_id, {})
         if here == "1":
@@ -422,6 +443,7 @@ class Games:
             remote.pop(device, None)
             if not self._streams.get(game_id, Counter()).get(device):
                 self._left.setdefault(game_id, {})[device] = self.clock()
+        return device
 
     async def _announce(self, game_id: str, note: str) -> None:
         with contextlib.suppress(Exception):  # presence is a courtesy: never fail a stream
@@ -452,6 +474,10 @@ class Games:
         listener = _Listener()
         if gone is not None:
             gone.add_done_callback(listener.end)
+        if game_id not in self._listeners:
+            # Followed from now on: stamped, so that its followers to come share what it shows.
+            self._changes += 1
+            self._stamps[game_id] = self._changes
         self._listeners.setdefault(game_id, set()).add(listener)
         await self._arrive(game_id, device)
         try:

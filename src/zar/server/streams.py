@@ -216,14 +216,15 @@ class Streams:
         """
         request = Request(scope)
         try:
-            table = await self.reach(game_id, request)
-            ticket = self.admit(game_id, table.device, address(request))
+            # The device alone is kept: its table (who is here, thousands perhaps) is not.
+            device = (await self.reach(game_id, request)).device
+            ticket = self.admit(game_id, device, address(request))
         except (UnknownGame, Forbidden, StoreUnavailable, TooManyStreams):
             return False
         lang = self.lang(request)
         life = self.life_s * random.uniform(1 - LIFE_SPREAD, 1)  # not all coming back at once
         gone = asyncio.ensure_future(_gone(receive, life))
-        events = self.events(game_id, table.device, lang, local=here(request), gone=gone)
+        events = self.events(game_id, device, lang, local=here(request), gone=gone)
         loop = asyncio.get_running_loop()
         try:
             async with asyncio.timeout(None) as stalled, contextlib.aclosing(events):
