@@ -24,6 +24,7 @@ from server.api_support import new
 from server.serving import Server, running
 from zar.dice import SeededDice
 from zar.server import create_app
+from zar.server import games as games_module
 from zar.server import streams as streams_module
 from zar.server.limits import SECURITY_HEADERS
 from zar.server.seats import COOKIE, key_of
@@ -377,3 +378,49 @@ def test_a_stream_that_lived_its_life_ends_and_may_be_opened_again(tmp_path: Pat
         with open_stream(server, path, cookie) as again:
             assert again.status == 200
             assert again.readline() == f"id: {game['version']}\n".encode()
+
+
+def test_a_change_wakes_its_followers_a_few_at_a_time_and_a_watcher_wakes_no_one(
+    tmp_path: Path,
+) -> None:
+    """Fifty screens follow a game: a change wakes WOKEN_AT_ONCE of them at one turn of the
+    event loop, the others at the turns after (the loop serves other requests between), and
+    every one of them in the end; a watcher's screen coming wakes none of them."""
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    with TestClient(create_app(store)) as host, TestClient(host.app) as watcher:
+        game = new(host, "yams", "Ali", "Ece")
+        links = host.post(f"/api/games/{game['id']}/invitations").json()
+        watch = {"invitation": links["watch"].split("=", 1)[1]}
+        assert watcher.post("/api/invitations/watch", json=watch).status_code == 200
+        key = key_of(str(watcher.cookies[COOKIE]))
+    games = create_app(store).state.games
+
+    async def main() -> tuple[list[int], list[int], int]:
+        await games.reach(game["id"], key, here=False)  # as a stream does: who holds a seat
+        woken = [0] * 51  # fifty screens without a device, then the watcher's
+
+        async def follow(i: int, device: str | None = None) -> None:
+            async for changed in games.follow(game["id"], device):
+                woken[i] += changed
+
+        tasks = [asyncio.create_task(follow(i)) for i in range(50)]
+        await asyncio.sleep(0.1)
+        tasks.append(asyncio.create_task(follow(50, key)))
+        await asyncio.sleep(0.1)
+        after_watcher = sum(woken)
+        games.changed(game["id"], -1)  # a change: every follower looks again
+        await asyncio.sleep(0)  # the first turn's followers have looked, no others yet
+        first_turn = list(woken)
+        deadline = time.monotonic() + 10
+        while not all(woken) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return first_turn, woken, after_watcher
+
+    first_turn, woken, after_watcher = asyncio.run(asyncio.wait_for(main(), timeout=30))
+    store.close()
+    assert after_watcher == 0  # the watcher came: nobody woke
+    assert sum(first_turn) == games_module.WOKEN_AT_ONCE
+    assert woken == [1] * 51

@@ -16,7 +16,7 @@ import json
 import secrets
 import time
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,8 @@ __all__ = ["GAMES_KEPT", "Games", "Presence"]
 # The games a process keeps replayed in memory (about 30 KiB each): those played lately.
 GAMES_KEPT = 2_000
 KEEP_ALIVE_S = 15.0  # a stream says it holds this often, when nothing else happens
-WOKEN_AT_ONCE = 16  # the followers of a change woken in one turn of the event loop
+WOKEN_AT_ONCE = 8  # the followers of a change woken in one turn of the event loop
+BETWEEN_TURNS_S = 0.001
 # A device following on another process is here while that process says so, this often.
 PRESENCE_EVERY = 20.0
 PRESENCE_LASTS = 3 * PRESENCE_EVERY
@@ -72,14 +73,48 @@ class _Listener:
 
 
 def _wake_in_turns(listeners: list[_Listener], start: int = 0) -> None:
-    """Wake :data:`WOKEN_AT_ONCE` of the listeners now, the next as many at the event loop's
-    next turn, and so on: a move to thousands of watchers leaves the loop free between turns
-    for every other request, each turn's followers sent what they show before the next."""
+    """Wake :data:`WOKEN_AT_ONCE` of the listeners now, the next as many a little later
+    (:data:`BETWEEN_TURNS_S`), and so on: a move to thousands of watchers leaves the event
+    loop free between turns for every other request, and the worker threads (a commit) the
+    interpreter's lock, which a busy loop would hold for its whole switch interval."""
     end = start + WOKEN_AT_ONCE
     for listener in listeners[start:end]:
         listener.wake()
     if end < len(listeners):
-        asyncio.get_running_loop().call_soon(_wake_in_turns, listeners, end)
+        asyncio.get_running_loop().call_later(BETWEEN_TURNS_S, _wake_in_turns, listeners, end)
+
+
+_HERE = Presence(True)
+
+
+class _Presences(Mapping[str, Presence]):
+    """:meth:`Games.presence`: who followed a game, each device looked up when asked."""
+
+    __slots__ = ("_game_id", "_games", "_now")
+
+    def __init__(self, games: Games, game_id: str, now: float) -> None:
+        self._games, self._game_id, self._now = games, game_id, now
+
+    def __getitem__(self, device: str) -> Presence:
+        games, game_id = self._games, self._game_id
+        streams = games._streams.get(game_id)
+        if streams is not None and streams[device] > 0:
+            return _HERE
+        if games._remote.get(game_id, {}).get(device, self._now) > self._now:
+            return _HERE
+        since = games._left.get(game_id, {}).get(device)
+        if since is None:
+            raise KeyError(device)
+        return Presence(False, since)
+
+    def __iter__(self) -> Iterator[str]:
+        games, game_id = self._games, self._game_id
+        seen = dict.fromkeys([*games._streams.get(game_id, {}), *games._remote.get(game_id, {})])
+        seen.update(dict.fromkeys(games._left.get(game_id, {})))
+        return (device for device in seen if device in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class Games:
@@ -390,16 +425,11 @@ class Games:
 
     # Presence: a device is here while one of its event streams is open, on any process.
 
-    def presence(self, game_id: str) -> dict[str, Presence]:
+    def presence(self, game_id: str) -> Mapping[str, Presence]:
         """Each device that followed the game since this process started: here, or since
-        when it is away."""
-        now = self.monotonic()
-        here = {d for d, n in self._streams.get(game_id, Counter()).items() if n > 0}
-        here |= {d for d, until in self._remote.get(game_id, {}).items() if until > now}
-        found = {device: Presence(True) for device in here}
-        for device, since in self._left.get(game_id, {}).items():
-            found.setdefault(device, Presence(False, since))
-        return found
+        when it is away. Asked device by device (a view asks for the seats' holders alone,
+        of a game that may have thousands of watchers)."""
+        return _Presences(self, game_id, self.monotonic())
 
     async def _arrive(self, game_id: str, device: str | None) -> None:
         if device is None:

@@ -216,15 +216,17 @@ class Streams:
         """
         request = Request(scope)
         try:
-            # The device alone is kept: its table (who is here, thousands perhaps) is not.
+            # What the stream needs of the request, and no more: not its table (who is here,
+            # thousands perhaps), nor the request (its headers, parsed).
             device = (await self.reach(game_id, request)).device
             ticket = self.admit(game_id, device, address(request))
         except (UnknownGame, Forbidden, StoreUnavailable, TooManyStreams):
             return False
-        lang = self.lang(request)
+        lang, local = self.lang(request), here(request)
+        del request
         life = self.life_s * random.uniform(1 - LIFE_SPREAD, 1)  # not all coming back at once
         gone = asyncio.ensure_future(_gone(receive, life))
-        events = self.events(game_id, device, lang, local=here(request), gone=gone)
+        events = self.events(game_id, device, lang, local=local, gone=gone)
         loop = asyncio.get_running_loop()
         try:
             async with asyncio.timeout(None) as stalled, contextlib.aclosing(events):
