@@ -4,11 +4,15 @@ words by it; and what a game shows made once a change for every device in the sa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
+import socket
+import sys
+import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -20,6 +24,7 @@ from server.api_support import new
 from server.serving import Server, running
 from zar.dice import SeededDice
 from zar.server import create_app
+from zar.server import games as games_module
 from zar.server import streams as streams_module
 from zar.server.limits import SECURITY_HEADERS
 from zar.server.seats import COOKIE, key_of
@@ -221,3 +226,201 @@ def test_the_caps_count_every_game_of_a_device_and_every_device_of_an_address() 
         streams.admit("g", "one more", "a")
     assert refused.value.what == "address"
     assert streams.admit("g", "one more", "elsewhere")
+
+
+# zar serve's app through uvicorn, its streams' timeouts as the test says (STALLED_S,
+# LIFE_S), the sockets' send buffers the smallest: a client that stops reading fills them
+# with a few events, not with the megabytes the system would otherwise give each.
+SERVE_WITH_TIMEOUTS = """
+import os, socket
+import uvicorn
+from zar.server import create_app
+from zar.store import SqliteStore
+app = create_app(SqliteStore(os.environ["ZAR_DB"]), close_store=True)
+app.state.streams.stalled_s = float(os.environ["STALLED_S"])
+app.state.streams.life_s = float(os.environ["LIFE_S"])
+port = int(os.environ["ZAR_PORT"])
+listening = socket.socket()
+listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # the accepted ones' too
+listening.bind(("127.0.0.1", port))
+print(f"Zar: http://127.0.0.1:{port}/", flush=True)
+config = uvicorn.Config(app, log_level="warning")
+uvicorn.Server(config).run(sockets=[listening])
+"""
+
+
+@contextmanager
+def serving_with(db: Path, *, stalled_s: float, life_s: float) -> Iterator[Server]:
+    env = {"STALLED_S": str(stalled_s), "LIFE_S": str(life_s)}
+    server = Server(db, env, command=(sys.executable, "-c", SERVE_WITH_TIMEOUTS))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+class Follower(threading.Thread):
+    """A stream read as it comes, on a thread of its own: the last version it showed, and
+    whether it ended."""
+
+    def __init__(self, server: Server, path: str, cookie: str) -> None:
+        super().__init__(daemon=True)
+        self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        self.conn.request("GET", path, headers={"cookie": cookie})
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+        self.version = -1
+        self.ended = False
+        self.start()
+
+    def run(self) -> None:
+        with contextlib.suppress(OSError, http.client.HTTPException, ValueError, AttributeError):
+            for line in self.response:
+                if line.startswith(b"id: "):
+                    self.version = int(line[4:])
+        self.ended = True
+
+    def close(self) -> None:
+        assert self.conn.sock is not None
+        self.conn.sock.shutdown(socket.SHUT_RDWR)
+        self.join(timeout=10)
+        self.conn.close()
+
+
+def stalled_stream(server: Server, path: str, cookie: str) -> socket.socket:
+    """A stream asked for by a client that never reads it (its receive buffer the smallest)."""
+    client = socket.socket()
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    client.connect(("127.0.0.1", server.port))
+    client.sendall(f"GET {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: {cookie}\r\n\r\n".encode())
+    return client
+
+
+def wait_for(done: Callable[[], bool], seconds: float = 20) -> bool:
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return done()
+
+
+def test_a_stream_whose_client_stops_reading_is_closed_and_its_place_freed(
+    tmp_path: Path,
+) -> None:
+    """A device holds its four streams of a game, one of them on a client that stopped
+    reading. Moves fill that client's buffers; once a write has waited on it past the
+    timeout, its stream is closed and the device may open another. Meanwhile its other
+    streams, and a watcher's, show every move; the game is as played."""
+    with serving_with(tmp_path / "zar.sqlite3", stalled_s=1, life_s=3600) as server:
+        six = {"game": "yams", "players": ["Ali", "Ece", "Can", "Su", "Ada", "Naz"]}
+        game = server.call("POST", "/api/games", six)
+        path = f"/api/games/{game['id']}/events"
+        links = server.call("POST", f"/api/games/{game['id']}/invitations")
+        watcher = server.another_device()
+        watcher.call("POST", "/api/invitations/watch", {"invitation": links["watch"].split("=")[1]})
+        cookie = server.cookie_header()
+        stalled = stalled_stream(server, path, cookie)
+        followers = [Follower(server, path, cookie) for _ in range(STREAMS_PER_GAME - 1)]
+        followers.append(Follower(watcher, path, watcher.cookie_header()))
+
+        def another_given() -> bool:
+            with open_stream(server, path, cookie) as again:
+                return again.status == 200
+
+        assert not another_given()  # the device holds as many as it may
+        freed = False
+        while not game["over"] and not freed:
+            version = game["version"]
+            if game["throws"] < 3:
+                intent = {"version": version, "type": "throw"}
+            else:
+                intent = {"version": version, "type": "fill", "box": next(iter(game["options"]))}
+            game = server.call("POST", f"/api/games/{game['id']}/actions", intent)
+            freed = another_given()
+        # The last moves' writes wait on the stalled client: a little while after, it is freed.
+        freed = freed or wait_for(another_given, seconds=10)
+        assert freed, "the stalled stream was never closed"
+        # Every other stream showed every move, and still follows the game.
+        assert wait_for(lambda: all(f.version == game["version"] for f in followers))
+        assert not any(f.ended for f in followers)
+        assert server.call("GET", f"/api/games/{game['id']}")["version"] == game["version"]
+        # The stalled client, reading at last, finds its stream ended short of the game.
+        stalled.settimeout(10)
+        received = b""
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := stalled.recv(65536):
+                received += chunk
+        versions = [int(line[4:]) for line in received.split(b"\n") if line.startswith(b"id: ")]
+        assert versions
+        assert max(versions) < game["version"]
+        stalled.close()
+        for follower in followers:
+            follower.close()
+
+
+def test_a_stream_that_lived_its_life_ends_and_may_be_opened_again(tmp_path: Path) -> None:
+    """A stream lives a while, then ends as a finished reply (the browser comes back by
+    itself); its place is free again, and the next stream starts from the state now."""
+    with serving_with(tmp_path / "zar.sqlite3", stalled_s=30, life_s=1) as server:
+        game = server.call("POST", "/api/games", {"game": "yams", "players": ["Ali"]})
+        path = f"/api/games/{game['id']}/events"
+        cookie = server.cookie_header()
+        started = time.monotonic()
+        with ExitStack() as held:
+            streams = [
+                held.enter_context(open_stream(server, path, cookie))
+                for _ in range(STREAMS_PER_GAME)
+            ]
+            bodies = [stream.read() for stream in streams]  # the whole reply: it ended
+        assert time.monotonic() - started < 10
+        for body in bodies:
+            assert body.startswith(f"id: {game['version']}\n".encode())
+        with open_stream(server, path, cookie) as again:
+            assert again.status == 200
+            assert again.readline() == f"id: {game['version']}\n".encode()
+
+
+def test_a_change_wakes_its_followers_a_few_at_a_time_and_a_watcher_wakes_no_one(
+    tmp_path: Path,
+) -> None:
+    """Fifty screens follow a game: a change wakes WOKEN_AT_ONCE of them at one turn of the
+    event loop, the others at the turns after (the loop serves other requests between), and
+    every one of them in the end; a watcher's screen coming wakes none of them."""
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    with TestClient(create_app(store)) as host, TestClient(host.app) as watcher:
+        game = new(host, "yams", "Ali", "Ece")
+        links = host.post(f"/api/games/{game['id']}/invitations").json()
+        watch = {"invitation": links["watch"].split("=", 1)[1]}
+        assert watcher.post("/api/invitations/watch", json=watch).status_code == 200
+        key = key_of(str(watcher.cookies[COOKIE]))
+    games = create_app(store).state.games
+
+    async def main() -> tuple[list[int], list[int], int]:
+        await games.reach(game["id"], key, here=False)  # as a stream does: who holds a seat
+        woken = [0] * 51  # fifty screens without a device, then the watcher's
+
+        async def follow(i: int, device: str | None = None) -> None:
+            async for changed in games.follow(game["id"], device):
+                woken[i] += changed
+
+        tasks = [asyncio.create_task(follow(i)) for i in range(50)]
+        await asyncio.sleep(0.1)
+        tasks.append(asyncio.create_task(follow(50, key)))
+        await asyncio.sleep(0.1)
+        after_watcher = sum(woken)
+        games.changed(game["id"], -1)  # a change: every follower looks again
+        await asyncio.sleep(0)  # the first turn's followers have looked, no others yet
+        first_turn = list(woken)
+        deadline = time.monotonic() + 10
+        while not all(woken) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return first_turn, woken, after_watcher
+
+    first_turn, woken, after_watcher = asyncio.run(asyncio.wait_for(main(), timeout=30))
+    store.close()
+    assert after_watcher == 0  # the watcher came: nobody woke
+    assert sum(first_turn) == games_module.WOKEN_AT_ONCE
+    assert woken == [1] * 51

@@ -16,8 +16,9 @@ import json
 import secrets
 import time
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
@@ -36,6 +37,8 @@ __all__ = ["GAMES_KEPT", "Games", "Presence"]
 # The games a process keeps replayed in memory (about 30 KiB each): those played lately.
 GAMES_KEPT = 2_000
 KEEP_ALIVE_S = 15.0  # a stream says it holds this often, when nothing else happens
+WOKEN_AT_ONCE = 8  # the followers of a change woken in one turn of the event loop
+BETWEEN_TURNS_S = 0.001
 # A device following on another process is here while that process says so, this often.
 PRESENCE_EVERY = 20.0
 PRESENCE_LASTS = 3 * PRESENCE_EVERY
@@ -68,6 +71,51 @@ class _Listener:
     def end(self, _: object = None) -> None:
         self.ended = True
         self.wake()
+
+
+def _wake_in_turns(listeners: list[_Listener], start: int = 0) -> None:
+    """Wake :data:`WOKEN_AT_ONCE` of the listeners now, the next as many a little later
+    (:data:`BETWEEN_TURNS_S`), and so on: a move to thousands of watchers leaves the event
+    loop free between turns for every other request, and the worker threads (a commit) the
+    interpreter's lock, which a busy loop would hold for its whole switch interval."""
+    end = start + WOKEN_AT_ONCE
+    for listener in listeners[start:end]:
+        listener.wake()
+    if end < len(listeners):
+        asyncio.get_running_loop().call_later(BETWEEN_TURNS_S, _wake_in_turns, listeners, end)
+
+
+_HERE = Presence(True)
+
+
+class _Presences(Mapping[str, Presence]):
+    """:meth:`Games.presence`: who followed a game, each device looked up when asked."""
+
+    __slots__ = ("_game_id", "_games", "_now")
+
+    def __init__(self, games: Games, game_id: str, now: float) -> None:
+        self._games, self._game_id, self._now = games, game_id, now
+
+    def __getitem__(self, device: str) -> Presence:
+        games, game_id = self._games, self._game_id
+        streams = games._streams.get(game_id)
+        if streams is not None and streams[device] > 0:
+            return _HERE
+        if games._remote.get(game_id, {}).get(device, self._now) > self._now:
+            return _HERE
+        since = games._left.get(game_id, {}).get(device)
+        if since is None:
+            raise KeyError(device)
+        return Presence(False, since)
+
+    def __iter__(self) -> Iterator[str]:
+        games, game_id = self._games, self._game_id
+        seen = dict.fromkeys([*games._streams.get(game_id, {}), *games._remote.get(game_id, {})])
+        seen.update(dict.fromkeys(games._left.get(game_id, {})))
+        return (device for device in seen if device in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class Games:
@@ -329,7 +377,8 @@ class Games:
             if note == "seating":
                 self._seatings.pop(game_id, None)
             elif note.startswith("presence "):
-                self._heard_presence(game_id, note)
+                self._presence_changed(game_id, self._heard_presence(game_id, note))
+                return
             self._wake(game_id)
             return
         if version <= self._latest.get(game_id, -1):
@@ -352,8 +401,7 @@ class Games:
             return
         self._changes += 1
         self._stamps[game_id] = self._changes
-        for listener in listeners:
-            listener.wake()
+        _wake_in_turns(list(listeners))
 
     def stamp(self, game_id: str) -> int:
         """Which change the game is at, while followed here (0: it is not): what it showed
@@ -380,16 +428,11 @@ class Games:
 
     # Presence: a device is here while one of its event streams is open, on any process.
 
-    def presence(self, game_id: str) -> dict[str, Presence]:
+    def presence(self, game_id: str) -> Mapping[str, Presence]:
         """Each device that followed the game since this process started: here, or since
-        when it is away."""
-        now = self.monotonic()
-        here = {d for d, n in self._streams.get(game_id, Counter()).items() if n > 0}
-        here |= {d for d, until in self._remote.get(game_id, {}).items() if until > now}
-        found = {device: Presence(True) for device in here}
-        for device, since in self._left.get(game_id, {}).items():
-            found.setdefault(device, Presence(False, since))
-        return found
+        when it is away. Asked device by device (a view asks for the seats' holders alone,
+        of a game that may have thousands of watchers)."""
+        return _Presences(self, game_id, self.monotonic())
 
     async def _arrive(self, game_id: str, device: str | None) -> None:
         if device is None:
@@ -397,7 +440,7 @@ class Games:
         streams = self._streams.setdefault(game_id, Counter())
         streams[device] += 1
         if streams[device] == 1:
-            self._wake(game_id)
+            self._presence_changed(game_id, device)
             await self._announce(game_id, f"presence {device} 1")
 
     async def _leave(self, game_id: str, device: str | None) -> None:
@@ -411,10 +454,19 @@ class Games:
         if not streams:
             self._streams.pop(game_id, None)
         self._left.setdefault(game_id, {})[device] = self.clock()
-        self._wake(game_id)
+        self._presence_changed(game_id, device)
         await self._announce(game_id, f"presence {device} 0")
 
-    def _heard_presence(self, game_id: str, note: str) -> None:
+    def _presence_changed(self, game_id: str, device: str) -> None:
+        """The device came or went: its game's followers look again if the game shows it,
+        that is if it holds a seat (a watcher's coming is nobody's news: thousands of them
+        coming would wake every other thousands of times)."""
+        seating = self._seatings.get(game_id)
+        if seating is None or device in seating.holders:
+            self._wake(game_id)
+
+    def _heard_presence(self, game_id: str, note: str) -> str:
+        """Another process's word of a device come or gone; the device."""
         _, device, here = [*note.split(" "), "", ""][:3]
         remote = self._remote.setdefault(game_id, {})
         if here == "1":
@@ -424,6 +476,7 @@ class Games:
             remote.pop(device, None)
             if not self._streams.get(game_id, Counter()).get(device):
                 self._left.setdefault(game_id, {})[device] = self.clock()
+        return device
 
     async def _announce(self, game_id: str, note: str) -> None:
         with contextlib.suppress(Exception):  # presence is a courtesy: never fail a stream
@@ -443,7 +496,7 @@ class Games:
         game_id: str,
         device: str | None = None,
         *,
-        gone: asyncio.Future[None] | None = None,
+        gone: asyncio.Future[Any] | None = None,
     ) -> AsyncIterator[bool]:
         """For a screen following live: true each time the game changed (look again), false
         after :data:`KEEP_ALIVE_S` without a change (a keep-alive); it ends when ``gone`` is
@@ -454,6 +507,10 @@ class Games:
         listener = _Listener()
         if gone is not None:
             gone.add_done_callback(listener.end)
+        if game_id not in self._listeners:
+            # Followed from now on: stamped, so that its followers to come share what it shows.
+            self._changes += 1
+            self._stamps[game_id] = self._changes
         self._listeners.setdefault(game_id, set()).add(listener)
         await self._arrive(game_id, device)
         try:

@@ -14,14 +14,16 @@ watcher, say): it is made once a change, for all of them, not once for each.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import random
 import re
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
-from typing import NamedTuple
+from collections.abc import AsyncGenerator, Callable
+from typing import Any, NamedTuple
 
 from starlette.requests import Request
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from zar.i18n import Language
 from zar.seating import Forbidden
@@ -30,7 +32,15 @@ from zar.server.seats import Reach, here
 from zar.server.views import Table, game_view, table_view
 from zar.store import StoreUnavailable, UnknownGame
 
-__all__ = ["KEEP_ALIVE", "LiveStreams", "Streams", "TooManyStreams", "address"]
+__all__ = [
+    "KEEP_ALIVE",
+    "STALLED_S",
+    "STREAM_LIFE_S",
+    "LiveStreams",
+    "Streams",
+    "TooManyStreams",
+    "address",
+]
 
 KEEP_ALIVE = b"event: alive\ndata: 1\n\n"  # the page hears that the link holds
 HEADERS = [
@@ -48,6 +58,16 @@ STREAMS_PER_GAME = 4  # per device, on one game
 STREAMS_PER_DEVICE = 32  # per device, on every game
 STREAMS_PER_ADDRESS = 256  # per client address
 RETRY_AFTER_S = 15
+
+# A stream the client has stopped reading fills the socket's buffers, then a write waits:
+# one not taken within STALLED_S (two keep-alives) ends the stream, and frees its place
+# under the caps. A stream gone quiet on a quiet game fills nothing: it lives STREAM_LIFE_S
+# at most (less up to LIFE_SPREAD of it, drawn), then ends, and a browser comes back by
+# itself (EventSource) to the state now. A client gone without a word is found by the
+# keep-alives: unanswered, the system gives the connection up (in about 15 minutes).
+STALLED_S = 30.0
+STREAM_LIFE_S = 3600.0
+LIFE_SPREAD = 0.1
 
 
 class TooManyStreams(Exception):
@@ -100,6 +120,8 @@ class Streams:
         self.games = games
         self.reach = reach
         self.lang = lang
+        self.stalled_s = STALLED_S
+        self.life_s = STREAM_LIFE_S
         # Per game followed: at which of its changes (Games.stamp), what it shows everyone in
         # each language, what it shows each place.
         self._shown: dict[str, tuple[int, dict[str, Shared], dict[tuple[object, ...], Shown]]] = {}
@@ -126,8 +148,8 @@ class Streams:
         lang: Language,
         *,
         local: bool,
-        gone: asyncio.Future[None] | None = None,
-    ) -> AsyncIterator[bytes]:
+        gone: asyncio.Future[Any] | None = None,
+    ) -> AsyncGenerator[bytes, None]:
         """The game's state now, then each time it changes (a move, a seat taken or handed
         over, a device come or gone), each with its version as the event's id; a keep-alive
         when nothing happens. It ends when the device has no place at the table any more,
@@ -186,22 +208,41 @@ class Streams:
 
     async def serve(self, game_id: str, scope: Scope, receive: Receive, send: Send) -> bool:
         """Serve the game's stream to the request, if the app would give it: false if it
-        would refuse it (the app's route then says why, in words)."""
+        would refuse it (the app's route then says why, in words).
+
+        The stream ends when the client goes, when it has lived its life (its browser comes
+        back by itself), or when a write waits on the client longer than :attr:`stalled_s`
+        (a client that stopped reading): then the connection is left to the server to close.
+        """
         request = Request(scope)
         try:
-            table = await self.reach(game_id, request)
-            ticket = self.admit(game_id, table.device, address(request))
+            # What the stream needs of the request, and no more: not its table (who is here,
+            # thousands perhaps), nor the request (its headers, parsed).
+            device = (await self.reach(game_id, request)).device
+            ticket = self.admit(game_id, device, address(request))
         except (UnknownGame, Forbidden, StoreUnavailable, TooManyStreams):
             return False
-        lang = self.lang(request)
-        gone = asyncio.ensure_future(_disconnected(receive))
+        lang, local = self.lang(request), here(request)
+        del request
+        life = self.life_s * random.uniform(1 - LIFE_SPREAD, 1)  # not all coming back at once
+        gone = asyncio.ensure_future(_gone(receive, life))
+        events = self.events(game_id, device, lang, local=local, gone=gone)
+        loop = asyncio.get_running_loop()
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-            events = self.events(game_id, table.device, lang, local=here(request), gone=gone)
-            async for chunk in events:  # each shared by the devices in the same place
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
-            if not gone.done():
-                await send({"type": "http.response.body", "body": b"", "more_body": False})
+            async with asyncio.timeout(None) as stalled, contextlib.aclosing(events):
+
+                async def write(message: Message) -> None:
+                    stalled.reschedule(loop.time() + self.stalled_s)
+                    await send(message)
+                    stalled.reschedule(None)
+
+                await write({"type": "http.response.start", "status": 200, "headers": HEADERS})
+                async for chunk in events:  # each shared by the devices in the same place
+                    await write({"type": "http.response.body", "body": chunk, "more_body": True})
+                if not (gone.done() and gone.result()):  # lived its life: ended, and told
+                    await write({"type": "http.response.body", "body": b"", "more_body": False})
+        except TimeoutError:
+            pass  # stalled: what it held is let go
         finally:
             gone.cancel()
             ticket.release()
@@ -229,7 +270,13 @@ def address(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-async def _disconnected(receive: Receive) -> None:
-    """Returns when the client has gone (a stream's request has no more body to read)."""
-    while (await receive())["type"] != "http.disconnect":
-        pass
+async def _gone(receive: Receive, life: float) -> bool:
+    """True when the client has gone (a stream's request has no more body to read); false
+    once the stream has lived ``life`` seconds."""
+    try:
+        async with asyncio.timeout(life):
+            while (await receive())["type"] != "http.disconnect":
+                pass
+    except TimeoutError:
+        return False
+    return True
