@@ -149,15 +149,6 @@ class _Stand:
     below: _Stand | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Played:
-    """What the replay of a log comes to: the state now, and the moves that stand (``top``,
-    the last) as far back as an undo may go."""
-
-    state: State
-    top: _Stand
-
-
 def _default_hints(seats: Sequence[Seat]) -> tuple[int, ...]:
     """The coach is on for a person alone at the table (or alone with the computer)."""
     people = tuple(i for i, seat in enumerate(seats) if not seat.computer)
@@ -175,8 +166,9 @@ class Record:
     log: tuple[Action, ...] = ()
     hint_seats: tuple[int, ...] | None = None  # who may ask the coach; None: the default
     # The replay of the log, kept and carried to the records that follow (None: not replayed
-    # yet): a record is read far more often than written, and an undo replays nothing.
-    _played: _Played | None = field(default=None, compare=False, repr=False)
+    # yet): the last move that stands, on those an undo may still take back. A record is
+    # read far more often than written, and an undo replays nothing.
+    _top: _Stand | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.hint_seats is None:
@@ -235,12 +227,14 @@ class Record:
         return len(self.log)
 
     @property
-    def _replayed(self) -> _Played:
-        played = self._played
-        if played is None:
-            played = _replay(self.start, self.seats, self.log)
-            object.__setattr__(self, "_played", played)
-        return played
+    def _last(self) -> _Stand:
+        """The last move that stands, on those an undo may take back: replayed from the log
+        once, when no record before this one carried it."""
+        top = self._top
+        if top is None:
+            top = _replay(self.start, self.seats, self.log)
+            object.__setattr__(self, "_top", top)
+        return top
 
     @cached_property
     def undone(self) -> frozenset[int]:
@@ -253,9 +247,13 @@ class Record:
         """Whether the game was abandoned: its log ends with an :class:`Abandon`."""
         return bool(self.log) and isinstance(self.log[-1], Abandon)
 
-    @property
+    @cached_property
     def state(self) -> State:
-        return self._replayed.state
+        state = self._last.after
+        if self.log and isinstance(self.log[-1], Undo | Abandon):
+            # After an undo or an abandon, what the last move caused is not announced again.
+            return _quiet(state)
+        return state
 
     def steps(self) -> Iterator[Step]:
         """Each move that stands, in order, with the states around it."""
@@ -270,7 +268,7 @@ class Record:
     @property
     def last_move(self) -> Move | None:
         """The last move that stands (undone ones and an abandon left out), if any."""
-        top = self._replayed.top
+        top = self._last
         if top.index < 0:
             return None
         move = self.log[top.index]
@@ -283,13 +281,13 @@ class Record:
         (never once the game is abandoned)."""
         if self.abandoned:
             return False
-        return _undoable(self.log, self._replayed.top) is not None
+        return _undoable(self.log, self._last) is not None
 
     def undo(self) -> Undo:
         """The log entry that undoes the last decision; IllegalAction when none may be undone."""
         if self.abandoned:
             raise _abandoned()
-        move = _undoable(self.log, self._replayed.top)
+        move = _undoable(self.log, self._last)
         if move is None:
             raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
         return Undo(move.seat)
@@ -302,8 +300,8 @@ class Record:
         state the record kept from before the decision, an abandon keeps the state as is."""
         if self.abandoned:
             raise _abandoned()
-        log = (*self.log, action)
-        return replace(self, log=log, _played=_next(self._replayed, self.seats, log, len(self.log)))
+        log = self.log + (action,)  # noqa: RUF005 -- one copy of the log, not two
+        return replace(self, log=log, _top=_next(self._last, self.seats, log, len(self.log)))
 
     def extended(self, entries: Sequence[Mapping[str, Any]]) -> Record:
         """The record with the log ``entries`` that followed it (as :func:`action_to_json`
@@ -322,7 +320,7 @@ class Record:
                 reason="no-such-version",
                 last=self.version,
             )
-        return replace(self, log=self.log[:version], _played=None)
+        return replace(self, log=self.log[:version], _top=None)
 
     def settings_json(self) -> dict[str, Any]:
         return {
@@ -368,10 +366,10 @@ class Record:
                 raise ValueError("an action is an object")
             actions.append(action_from_json(kind, entry))
         try:
-            played = _replay(record.start, record.seats, actions)
+            top = _replay(record.start, record.seats, actions)
         except _Refused as refused:
             raise ValueError(f"action {refused.index + 1} of the log: {refused.error}") from None
-        return replace(record, log=tuple(actions), _played=played)
+        return replace(record, log=tuple(actions), _top=top)
 
 
 class _Refused(Exception):
@@ -411,41 +409,41 @@ def _undoable(log: Sequence[Action], top: _Stand) -> Move | None:
     return move
 
 
-def _replay(start: State, seats: Sequence[Seat], log: Sequence[Action]) -> _Played:
-    """What the entries of ``log`` come to, from ``start``; an entry the rules refuse raises
+def _replay(start: State, seats: Sequence[Seat], log: Sequence[Action]) -> _Stand:
+    """The last move of ``log`` that stands, from ``start``; an entry the rules refuse raises
     _Refused with its place."""
-    played = _Played(start, _Stand(-1, start))
+    top = _Stand(-1, start)
     for i in range(len(log)):
         try:
-            played = _next(played, seats, log, i)
+            top = _next(top, seats, log, i)
         except IllegalAction as error:
             raise _Refused(i, error) from None
-    return played
+    return top
 
 
-def _next(played: _Played, seats: Sequence[Seat], log: Sequence[Action], i: int) -> _Played:
-    """What ``played``, the replay of the entries of ``log`` before ``i``, comes to with entry
-    ``i``: one move applied at most. An entry the rules refuse (an undo with nothing to undo,
+def _next(top: _Stand, seats: Sequence[Seat], log: Sequence[Action], i: int) -> _Stand:
+    """The last move that stands after entry ``i`` of ``log``, ``top`` being the last before
+    it: one move applied at most. An entry the rules refuse (an undo with nothing to undo,
     an abandon of a finished game, anything after an abandon) raises IllegalAction."""
     if i and isinstance(log[i - 1], Abandon):
         raise _abandoned()
-    entry, top = log[i], played.top
+    entry = log[i]
     match entry:
         case Undo():
             move = _undoable(log, top)
             if move is None or move.seat != entry.seat:
                 raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
             assert top.below is not None
-            return _Played(_quiet(top.below.after), top.below)
+            return top.below
         case Abandon():
-            if played.state.is_over:
+            if top.after.is_over:
                 raise IllegalAction("the game is over", reason="game-over")
-            return _Played(_quiet(played.state), top)
+            return top
         case _:
             after = top.after.apply(entry)  # type: ignore[arg-type]
             # A person's decision may be undone: what stood before it is kept under it.
             below = top if is_decision(entry) and not seats[entry.seat].computer else None
-            return _Played(after, _Stand(i, after, below))
+            return _Stand(i, after, below)
 
 
 def _quiet(state: State) -> State:
