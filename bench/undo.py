@@ -112,7 +112,6 @@ def api(kind: GameKind, games: int, folder: Path) -> dict[int, list[float]]:
     _, decision, intent = GAMES[kind]
     store = SqliteStore(folder / f"{kind}.sqlite3")
     app = create_app(store, dice=Dice(), games_per_minute=None, undo_rates=None)
-    times: dict[int, list[float]] = {}
     with TestClient(app) as client:
 
         def act(game: dict[str, Any], **body: Any) -> dict[str, Any]:
@@ -123,13 +122,14 @@ def api(kind: GameKind, games: int, folder: Path) -> dict[int, list[float]]:
             shown: dict[str, Any] = reply.json()
             return shown
 
-        for entries in LENGTHS:
-            samples = []
-            for _ in range(games):
+        # The games built first, then timed in turn, one of each length after another: the
+        # load of the machine meanwhile falls on every length alike.
+        built: list[tuple[int, dict[str, Any]]] = []
+        for _ in range(games):
+            for entries in LENGTHS:
                 game = client.post("/api/games", json={"game": kind, "players": ["Ali"]}).json()
                 game = act(game, type="throw")
-                # The loop's entries written as the store would have them, then read back
-                # (replayed once) as a server started anew would.
+                # The loop's entries written as the store would have them.
                 record = store.load(game["id"])
                 looped = grown(record, decision, entries)
                 store.append(
@@ -137,15 +137,17 @@ def api(kind: GameKind, games: int, folder: Path) -> dict[int, list[float]]:
                     datetime.now(UTC).isoformat(),
                     finished=False, summary=summary(looped),
                 )  # fmt: skip
-                app.state.games.changed(None, 0)
-                game = client.get(f"/api/games/{game['id']}").json()
-                game = act(game, **intent)
-                assert game["can_undo"]
-                assert game["version"] == entries
-                began = time.perf_counter()
-                act(game, type="undo")
-                samples.append((time.perf_counter() - began) * 1000)
-            times[entries] = samples
+                built.append((entries, game))
+        app.state.games.changed(None, 0)  # read back (replayed once), as after a restart
+        times: dict[int, list[float]] = {entries: [] for entries in LENGTHS}
+        for entries, game in built:
+            game = client.get(f"/api/games/{game['id']}").json()
+            game = act(game, **intent)
+            assert game["can_undo"]
+            assert game["version"] == entries
+            began = time.perf_counter()
+            act(game, type="undo")
+            times[entries].append((time.perf_counter() - began) * 1000)
     store.close()
     return times
 

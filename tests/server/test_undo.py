@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from record_support import counting
-from server.api_support import ScriptedDice, new
+from server.api_support import Clock, ScriptedDice, new
 from zar import farkle
 from zar.i18n import text
 from zar.record import Action, Undo
@@ -22,16 +22,6 @@ from zar.server.views import summary
 from zar.store import SqliteStore
 
 Game = dict[str, Any]
-
-
-class Clock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
