@@ -10,10 +10,10 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from record_support import standing
+from record_support import counting, standing
 from support import WHOLE_GAMES
 from zar import farkle, yams
-from zar.record import Action, Move, Record, Undo
+from zar.record import Abandon, Action, Move, Record, Undo
 from zar.table import IllegalAction, Seat, replay
 from zar.yams import Box
 
@@ -329,3 +329,63 @@ def test_random_play_with_random_undos_replays_what_stands(
     assert record.state == replay(record.start, standing(record))
     assert [(step.version, step.move) for step in record.steps()] == stack
     assert Record.from_json(record.to_json()) == record
+
+
+# What an undo costs: the moves the engine applies for it, whatever the log's length.
+
+
+def looped(record: Record, decision: Move, entries: int) -> Record:
+    """``record`` with ``decision`` made and undone again and again, to ``entries`` entries."""
+    while record.version + 2 <= entries:
+        record = record.append(decision)
+        record = record.append(record.undo())
+    return record
+
+
+def undo_cost(record: Record, decision: Move, applied: list[int]) -> int:
+    """The moves applied to make ``decision``, ask whether it may be undone, undo it, and ask
+    again what stands, once undone and once abandoned."""
+    applied[0] = 0
+    decided = record.append(decision)
+    assert decided.can_undo
+    assert decided.last_move == decision
+    back = decided.append(decided.undo())
+    assert back.state == record.state
+    assert back.last_move == record.last_move
+    assert back.can_undo == record.can_undo
+    assert back.append(Abandon()).abandoned
+    return applied[0]
+
+
+@pytest.mark.parametrize(
+    ("start", "decision"),
+    [
+        (
+            played(
+                Record.new("10000", (ALI, ECE), target=5_000), farkle.Throw(0, (1, 2, 3, 4, 6, 6))
+            ),
+            farkle.SetAside(0, (0,)),
+        ),
+        (
+            played(Record.new("yams", (ALI, ECE)), yams.Throw(0, (), (2, 2, 3, 3, 3))),
+            yams.Fill(0, Box.FULL_HOUSE),
+        ),
+    ],
+    ids=["10000 set aside", "yams fill"],
+)
+def test_an_undo_at_the_10000th_entry_applies_as_many_moves_as_at_the_10th(
+    monkeypatch: pytest.MonkeyPatch, start: Record, decision: Move
+) -> None:
+    short, long = looped(start, decision, 10), looped(start, decision, 10_000)
+    assert (short.version, long.version) == (9, 9_999)
+    assert len(long.undone) == 4_999
+    applied = counting(monkeypatch)
+    at_10, at_10_000 = undo_cost(short, decision, applied), undo_cost(long, decision, applied)
+    assert at_10 == at_10_000
+    assert at_10_000 == 1  # the decision itself: the undo, the abandon and the questions none
+    # Caught up from the stored log (another process's appends): one move applied per move.
+    applied[0] = 0
+    caught = start.extended(long.to_json()["log"][start.version :])
+    assert caught == long
+    assert caught.state == long.state
+    assert applied[0] == 4_999

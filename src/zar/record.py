@@ -6,6 +6,8 @@ the engine. Reading checks every value, so a damaged record is refused, never ha
 The log is append-only, undo included: an :class:`Undo` entry cancels the last decision
 that still stands (a box written, dice set aside, a bank), which stays in the log marked
 undone. The state is the replay of the entries that stand; the engine never sees an undo.
+A record carries the state before each decision an undo may still take back, from record
+to record, so that an undo costs the same at the log's 10 000th entry as at its first.
 An :class:`Abandon` entry ends an unfinished game for good: it is the log's last, kept.
 
 >>> from zar.table import Seat
@@ -132,6 +134,21 @@ class Step:
     after: State
 
 
+@dataclass(frozen=True, slots=True)
+class _Stand:
+    """A move that stands (``index``: its place in the log, from 0; -1: the start) with the
+    state after it, on the moves that stood before it (``below``) while an undo may take it
+    back: a persistent stack, whose tail each record shares with the one it grew from.
+
+    A move no undo takes back (a throw, the computer's decision) is its bottom (nothing
+    below): what stood before it stands for good, and is let go. The stack is never
+    deeper than a turn's decisions since its last throw."""
+
+    index: int
+    after: State
+    below: _Stand | None = None
+
+
 def _default_hints(seats: Sequence[Seat]) -> tuple[int, ...]:
     """The coach is on for a person alone at the table (or alone with the computer)."""
     people = tuple(i for i, seat in enumerate(seats) if not seat.computer)
@@ -148,8 +165,10 @@ class Record:
     autofill: int | None = None  # Yams: seconds before the computer writes a third throw
     log: tuple[Action, ...] = ()
     hint_seats: tuple[int, ...] | None = None  # who may ask the coach; None: the default
-    # The replay of the log, kept: a record is read far more often than written.
-    _state: State | None = field(default=None, compare=False, repr=False)
+    # The replay of the log, kept and carried to the records that follow (None: not replayed
+    # yet): the last move that stands, on those an undo may still take back. A record is
+    # read far more often than written, and an undo replays nothing.
+    _top: _Stand | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.hint_seats is None:
@@ -207,44 +226,39 @@ class Record:
         """How many entries the log holds: every action, undo included, makes a new version."""
         return len(self.log)
 
-    @cached_property
-    def _standing(self) -> tuple[tuple[int, ...], frozenset[int]]:
-        """The indices of the log's moves that stand, and of those undone."""
-        standing: list[int] = []
-        undone: set[int] = set()
-        for i, entry in enumerate(self.log):
-            match entry:
-                case Undo():
-                    if not standing:
-                        raise ValueError(f"action {i + 1} of the log undoes nothing")
-                    undone.add(standing.pop())
-                case Abandon():
-                    pass
-                case _:
-                    standing.append(i)
-        return tuple(standing), frozenset(undone)
-
     @property
+    def _last(self) -> _Stand:
+        """The last move that stands, on those an undo may take back: replayed from the log
+        once, when no record before this one carried it."""
+        top = self._top
+        if top is None:
+            top = _replay(self.start, self.seats, self.log)
+            object.__setattr__(self, "_top", top)
+        return top
+
+    @cached_property
     def undone(self) -> frozenset[int]:
-        """The versions (places in the log, from 1) of the moves an undo cancelled."""
-        return frozenset(i + 1 for i in self._standing[1])
+        """The versions (places in the log, from 1) of the moves an undo cancelled (read off
+        the log when asked: no move is applied)."""
+        return frozenset(i + 1 for i in _standing(self.log)[1])
 
     @property
     def abandoned(self) -> bool:
         """Whether the game was abandoned: its log ends with an :class:`Abandon`."""
         return bool(self.log) and isinstance(self.log[-1], Abandon)
 
-    @property
+    @cached_property
     def state(self) -> State:
-        if self._state is None:
-            object.__setattr__(self, "_state", _replay(self.start, self.seats, self.log))
-        assert self._state is not None
-        return self._state
+        state = self._last.after
+        if self.log and isinstance(self.log[-1], Undo | Abandon):
+            # After an undo or an abandon, what the last move caused is not announced again.
+            return _quiet(state)
+        return state
 
     def steps(self) -> Iterator[Step]:
         """Each move that stands, in order, with the states around it."""
         state = self.start
-        for i in self._standing[0]:
+        for i in _standing(self.log)[0]:
             move = self.log[i]
             assert not isinstance(move, Undo | Abandon)
             after = state.apply(move)  # type: ignore[arg-type]
@@ -254,10 +268,10 @@ class Record:
     @property
     def last_move(self) -> Move | None:
         """The last move that stands (undone ones and an abandon left out), if any."""
-        standing = self._standing[0]
-        if not standing:
+        top = self._last
+        if top.index < 0:
             return None
-        move = self.log[standing[-1]]
+        move = self.log[top.index]
         assert not isinstance(move, Undo | Abandon)
         return move
 
@@ -265,32 +279,29 @@ class Record:
     def can_undo(self) -> bool:
         """Whether the last move that stands is a person's decision, so that it may be undone
         (never once the game is abandoned)."""
-        return not self.abandoned and _undoable(self.seats, self.log, self._standing[0]) is not None
+        if self.abandoned:
+            return False
+        return _undoable(self.log, self._last) is not None
 
     def undo(self) -> Undo:
         """The log entry that undoes the last decision; IllegalAction when none may be undone."""
         if self.abandoned:
             raise _abandoned()
-        move = _undoable(self.seats, self.log, self._standing[0])
+        move = _undoable(self.log, self._last)
         if move is None:
             raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
         return Undo(move.seat)
 
     def append(self, action: Action) -> Record:
         """The record with ``action`` added; raises IllegalAction, changing nothing, if refused:
-        after an :class:`Abandon`, every action is (``game-abandoned``)."""
+        after an :class:`Abandon`, every action is (``game-abandoned``).
+
+        It applies one move at most, whatever the log's length: an undo goes back to the
+        state the record kept from before the decision, an abandon keeps the state as is."""
         if self.abandoned:
             raise _abandoned()
-        log = (*self.log, action)
-        match action:
-            case Undo() | Abandon():
-                try:
-                    state = _replay(self.start, self.seats, log)
-                except _Refused as refused:
-                    raise refused.error from None
-            case _:
-                state = self.state.apply(action)  # type: ignore[arg-type]
-        return replace(self, log=log, _state=state)
+        log = self.log + (action,)  # noqa: RUF005 -- one copy of the log, not two
+        return replace(self, log=log, _top=_next(self._last, self.seats, log, len(self.log)))
 
     def extended(self, entries: Sequence[Mapping[str, Any]]) -> Record:
         """The record with the log ``entries`` that followed it (as :func:`action_to_json`
@@ -309,7 +320,7 @@ class Record:
                 reason="no-such-version",
                 last=self.version,
             )
-        return replace(self, log=self.log[:version], _state=None)
+        return replace(self, log=self.log[:version], _top=None)
 
     def settings_json(self) -> dict[str, Any]:
         return {
@@ -355,10 +366,10 @@ class Record:
                 raise ValueError("an action is an object")
             actions.append(action_from_json(kind, entry))
         try:
-            state = _replay(record.start, record.seats, actions)
+            top = _replay(record.start, record.seats, actions)
         except _Refused as refused:
             raise ValueError(f"action {refused.index + 1} of the log: {refused.error}") from None
-        return replace(record, log=tuple(actions), _state=state)
+        return replace(record, log=tuple(actions), _top=top)
 
 
 class _Refused(Exception):
@@ -374,48 +385,74 @@ def _abandoned() -> IllegalAction:
     return IllegalAction("the game was abandoned", reason="game-abandoned")
 
 
-def _undoable(seats: Sequence[Seat], log: Sequence[Action], standing: Sequence[int]) -> Move | None:
-    """The last move that stands, if it is a person's decision."""
-    if not standing:
-        return None
-    move = log[standing[-1]]
-    assert not isinstance(move, Undo | Abandon)
-    return move if is_decision(move) and not seats[move.seat].computer else None
-
-
-def _replay(start: State, seats: Sequence[Seat], log: Sequence[Action]) -> State:
-    """The state after the entries of ``log`` that stand; an entry the rules refuse (an undo
-    with nothing to undo, an abandon of a finished game, anything after an abandon) raises
-    _Refused with its place."""
-    states = [start]
+def _standing(log: Sequence[Action]) -> tuple[list[int], set[int]]:
+    """The places in ``log`` (from 0) of the moves that stand, and of those undone."""
     standing: list[int] = []
+    undone: set[int] = set()
     for i, entry in enumerate(log):
+        match entry:
+            case Undo():
+                undone.add(standing.pop())
+            case Abandon():
+                pass
+            case _:
+                standing.append(i)
+    return standing, undone
+
+
+def _undoable(log: Sequence[Action], top: _Stand) -> Move | None:
+    """The last move that stands, if an undo may take it back (a person's decision)."""
+    if top.below is None:
+        return None
+    move = log[top.index]
+    assert not isinstance(move, Undo | Abandon)
+    return move
+
+
+def _replay(start: State, seats: Sequence[Seat], log: Sequence[Action]) -> _Stand:
+    """The last move of ``log`` that stands, from ``start``; an entry the rules refuse raises
+    _Refused with its place."""
+    top = _Stand(-1, start)
+    for i in range(len(log)):
         try:
-            if i and isinstance(log[i - 1], Abandon):
-                raise _abandoned()
-            match entry:
-                case Undo():
-                    move = _undoable(seats, log, standing)
-                    if move is None or move.seat != entry.seat:
-                        raise IllegalAction(
-                            "there is no decision to undo", reason="nothing-to-undo"
-                        )
-                    standing.pop()
-                    states.pop()
-                case Abandon():
-                    if states[-1].is_over:
-                        raise IllegalAction("the game is over", reason="game-over")
-                case _:
-                    states.append(states[-1].apply(entry))  # type: ignore[arg-type]
-                    standing.append(i)
+            top = _next(top, seats, log, i)
         except IllegalAction as error:
             raise _Refused(i, error) from None
-    state = states[-1]
-    if log and isinstance(log[-1], Undo | Abandon):
-        # After an undo or an abandon, what the last move caused is not announced again.
-        match state:
-            case yams.YamsState():
-                return replace(state, events=())
-            case farkle.FarkleState():
-                return replace(state, events=())
-    return state
+    return top
+
+
+def _next(top: _Stand, seats: Sequence[Seat], log: Sequence[Action], i: int) -> _Stand:
+    """The last move that stands after entry ``i`` of ``log``, ``top`` being the last before
+    it: one move applied at most. An entry the rules refuse (an undo with nothing to undo,
+    an abandon of a finished game, anything after an abandon) raises IllegalAction."""
+    if i and isinstance(log[i - 1], Abandon):
+        raise _abandoned()
+    entry = log[i]
+    match entry:
+        case Undo():
+            move = _undoable(log, top)
+            if move is None or move.seat != entry.seat:
+                raise IllegalAction("there is no decision to undo", reason="nothing-to-undo")
+            assert top.below is not None
+            return top.below
+        case Abandon():
+            if top.after.is_over:
+                raise IllegalAction("the game is over", reason="game-over")
+            return top
+        case _:
+            after = top.after.apply(entry)  # type: ignore[arg-type]
+            # A person's decision may be undone: what stood before it is kept under it.
+            below = top if is_decision(entry) and not seats[entry.seat].computer else None
+            return _Stand(i, after, below)
+
+
+def _quiet(state: State) -> State:
+    """``state`` as an undo or an abandon leaves it: what the last move caused is not
+    announced again."""
+    match state:
+        case yams.YamsState():
+            return replace(state, events=())
+        case farkle.FarkleState():
+            return replace(state, events=())
+        case _:
+            assert_never(state)

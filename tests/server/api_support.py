@@ -1,4 +1,5 @@
-"""What the API tests share: dice that fall as a test says, and a new game over HTTP."""
+"""What the API tests share: dice that fall as a test says, a clock the test moves, and a
+new game over HTTP."""
 
 from __future__ import annotations
 
@@ -6,7 +7,17 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-__all__ = ["ScriptedDice", "new"]
+__all__ = ["Clock", "ScriptedDice", "new"]
+
+
+class Clock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 class ScriptedDice:

@@ -64,7 +64,7 @@ def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:
         ("/api/games", "get"): {"200", "422", "503"},
         ("/api/games/{game_id}", "get"): {"200", "403", "404", "422", "503"},
         ("/api/games/{game_id}/actions", "post"): {
-            "200", "403", "404", "409", "413", "422", "503",
+            "200", "403", "404", "409", "413", "422", "429", "503",
         },
         ("/api/games/{game_id}/events", "get"): {"200", "403", "404", "422", "429", "503"},
         ("/api/setup", "get"): {"200"},
@@ -87,6 +87,10 @@ def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:
                 assert "itemSchema" in content["text/event-stream"]
             else:
                 assert content["application/json"]["schema"], (path, status)
-    for path, method in (("/api/games", "post"), ("/api/games/{game_id}/events", "get")):
+    for path, method in (
+        ("/api/games", "post"),
+        ("/api/games/{game_id}/actions", "post"),
+        ("/api/games/{game_id}/events", "get"),
+    ):
         retry_after = paths[path][method]["responses"]["429"]["headers"]["Retry-After"]
         assert retry_after["required"] is True

@@ -14,6 +14,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from server.api_support import Clock
 from zar.dice import SeededDice
 from zar.i18n import LANGUAGES, text
 from zar.server import create_app
@@ -21,16 +22,6 @@ from zar.server.limits import GAMES_PER_MINUTE, MAX_BODY_BYTES
 from zar.store import SqliteStore
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "zar" / "server" / "static"
-
-
-class Clock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

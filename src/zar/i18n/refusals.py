@@ -125,6 +125,10 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "too-many-joins": {"tr": "Çok fazla katılma denemesi: {seconds} saniye sonra yeniden deneyin",
                        "fr": "Trop de tentatives pour rejoindre : réessayez dans {seconds} s",
                        "en": "Too many tries to join: try again in {seconds} s"},
+    "too-many-undos": {"tr": "Arka arkaya çok fazla geri alma: {seconds} saniye sonra yeniden "
+                             "deneyin",
+                       "fr": "Trop d'annulations d'affilée : réessayez dans {seconds} s",
+                       "en": "Too many undos in a row: try again in {seconds} s"},
     "too-many-streams-game": {
         "tr": "Bu cihaz bu oyunu zaten {limit} yerden izliyor: birini kapatın",
         "fr": "Cet appareil suit déjà cette partie à {limit} endroits : fermez-en un",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib import resources
@@ -41,11 +41,15 @@ from zar.server.limits import (
     GAMES_PER_MINUTE,
     MAX_BODY_BYTES,
     SECURITY_HEADERS,
+    UNDO_RATES,
     BodyLimit,
     GameStarts,
+    Rate,
     SameOrigin,
     SecurityHeaders,
     StartLimit,
+    TooManyUndos,
+    UndoLimit,
 )
 from zar.server.network import qr_code
 from zar.server.replies import (
@@ -140,6 +144,7 @@ def create_app(
     clock: Callable[[], str] = _now,
     max_body: int = MAX_BODY_BYTES,
     games_per_minute: int | None = GAMES_PER_MINUTE,
+    undo_rates: Mapping[str, Rate] | None = UNDO_RATES,
     monotonic: Callable[[], float] = time.monotonic,
     close_store: bool = False,
     ready: Callable[[Record], None] | None = None,
@@ -149,14 +154,16 @@ def create_app(
     """The app over ``store``; ``dice`` defaults to the operating system's randomness.
 
     A request body over ``max_body`` bytes is refused (413), and so is a client address's
-    new game past ``games_per_minute`` in a minute (429; None: no limit), by the clock
+    new game past ``games_per_minute`` in a minute (429; None: no limit), and an undo past
+    the ``undo_rates`` of its game, device or address (429; None: no limit), by the clock
     ``monotonic``. While it serves, it hears other processes' changes to a shared store;
     it closes the store when it stops if ``close_store`` says so. ``ready(record)`` is
     told of each new game (to ready the strategies it will ask for). ``addresses`` are the
     URLs a phone on the same network can open (none when serving this machine only);
     ``hosts`` the names a request's ``Host`` may give (None: any, as a test's client asks).
     """
-    games = Games(store, dice or SystemDice(), clock)
+    undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
+    games = Games(store, dice or SystemDice(), clock, undos=undos)
     devices = Devices(games)
     reach = reacher(games, devices)
     streams = Streams(games, reach, _lang)
@@ -273,6 +280,11 @@ def create_app(
         refusal = _refusal(429, message, "too-many-streams")
         refusal.headers["retry-after"] = str(RETRY_AFTER_S)
         return refusal
+
+    @app.exception_handler(TooManyUndos)
+    async def too_many_undos(request: Request, error: TooManyUndos) -> Response:
+        """A client undoing in a loop: slowed, the game unchanged."""
+        return too_many("too-many-undos")(request, error.seconds)
 
     @app.exception_handler(Conflict)
     async def conflict(request: Request, error: Conflict) -> JSONResponse:
@@ -391,13 +403,15 @@ def create_app(
     @app.post(
         "/api/games/{game_id}/actions",
         response_model=None,
-        responses={200: {"model": GameView}, **refusals(409, 413, *GAME_REFUSALS)},
+        responses={200: {"model": GameView}, **refusals(409, 413, 429, *GAME_REFUSALS)},
     )
     async def act(game_id: str, intent: Intent, request: Request) -> Response:
         """Apply an intention of the player whose turn it is (or step the computer's turn),
-        made on a device that holds the seat (403 otherwise, the game unchanged)."""
+        made on a device that holds the seat (403 otherwise, the game unchanged). Undos past
+        a person's pace, on the game, from the device or from its address, are refused
+        (429, the game unchanged)."""
         table = await reach(game_id, request)  # 403 before anything: not at the table
-        await games.act(game_id, intent, table.device)
+        await games.act(game_id, intent, table.device, address(request))
         # The view the device's own streams are sent too: made once for both.
         shown = await streams.shown(game_id, table.device, _lang(request), here(request))
         return Response(shown.body, media_type="application/json")

@@ -5,7 +5,9 @@ The server is the authority: it holds every game, throws the dice and applies ea
 intention through the engine, only for a device its seating lets act (the right to act is
 judged on a revision of the seating, and the store keeps the action only while the seating
 is still at it). Every action is committed before the reply; a stale or repeated action
-(its ``version`` is not the game's) is refused with :class:`~zar.store.Conflict`.
+(its ``version`` is not the game's) is refused with :class:`~zar.store.Conflict`. An undo
+the rules allow may be refused still, with :class:`~zar.server.limits.TooManyUndos`, to a
+client undoing in a loop.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from zar.history import figures
 from zar.record import Record
 from zar.seating import Forbidden, Seating
 from zar.server.intents import Intent, actions_for
+from zar.server.limits import UndoLimit
 from zar.server.views import summary
 from zar.store import Conflict, Store
 from zar.table import IllegalAction
@@ -51,6 +54,10 @@ class Presence:
 
     here: bool
     away_since: str | None = None
+
+
+def _nothing() -> None:
+    """What an action that took nothing from a limit gives back."""
 
 
 class _Listener:
@@ -134,12 +141,14 @@ class Games:
         *,
         kept: int = GAMES_KEPT,
         monotonic: Callable[[], float] = time.monotonic,
+        undos: UndoLimit | None = None,
     ) -> None:
         self.store = store
         self.dice = dice
         self.clock = clock
         self.kept = kept
         self.monotonic = monotonic
+        self.undos = undos  # None: undo as often as the rules allow
         # The games played lately, the least recent first; the others are read again.
         self._records: OrderedDict[str, Record] = OrderedDict()
         self._seatings: dict[str, Seating | None] = {}  # of the games kept
@@ -280,25 +289,29 @@ class Games:
         self._wake(game_id)
         return after
 
-    async def act(self, game_id: str, intent: Intent, device: str | None) -> Record:
-        """Apply ``device``'s intention: refused (IllegalAction, Forbidden, Conflict) or
-        stored, then announced.
+    async def act(
+        self, game_id: str, intent: Intent, device: str | None, address: str = ""
+    ) -> Record:
+        """Apply ``device``'s intention (sent from ``address``): refused (IllegalAction,
+        Forbidden, Conflict, TooManyUndos) or stored, then announced.
 
         A store that cannot take it (StoreUnavailable) leaves the cached game as it was.
         """
         await self.record(game_id)  # no game, no lock kept for its id (UnknownGame)
         async with self.serial(game_id):
-            after = await self._act(game_id, intent, device)
+            after = await self._act(game_id, intent, device, address)
             if after is None:
                 # Another process seated the game anew meanwhile (its version the same):
                 # judged again on the seating as it is now, which may refuse the device.
-                after = await self._act(game_id, intent, device)
+                after = await self._act(game_id, intent, device, address)
             if after is None:
                 raise Conflict((await self.record(game_id)).version)
         self.changed(game_id, after.version)
         return after
 
-    async def _act(self, game_id: str, intent: Intent, device: str | None) -> Record | None:
+    async def _act(
+        self, game_id: str, intent: Intent, device: str | None, address: str
+    ) -> Record | None:
         """:meth:`act`'s one try, under the game's lock: the game after the intention, stored;
         None if the store found the seating changed since it was read (nothing stored)."""
         record = await self.record(game_id)
@@ -324,6 +337,13 @@ class Games:
         after = record
         for action in actions:
             after = after.append(action)
+        # An undo the rules and the seating allow is counted, and refused past the limit;
+        # given back if it is not kept after all.
+        give_back = (
+            self.undos.take(game_id, device, address)
+            if self.undos is not None and intent.type == "undo"
+            else _nothing
+        )
         try:
             await run_in_threadpool(
                 lambda: self.store.append(
@@ -339,10 +359,14 @@ class Games:
                 )
             )
         except Conflict:
+            give_back()
             self._forget(game_id)  # another process moved it on, or seated it anew
             if (await self.record(game_id)).version != record.version:
                 raise
             return None
+        except BaseException:
+            give_back()
+            raise
         self._keep(game_id, after)
         return after
 

@@ -4,6 +4,10 @@ A request body past :data:`MAX_BODY_BYTES` is refused with 413, whether it says 
 or streams without one; a client address starting more than ``games_per_minute`` games in
 a minute is refused with 429 and told when to come back. Both are plain ASGI middleware,
 so that their refusals, like every other reply, pass through :class:`SecurityHeaders`.
+
+An undo the rules allow is counted too (:class:`UndoLimit`), per game, per device and per
+client address: a client that sets aside and undoes in a loop grows the game's log for
+nothing, and is slowed to a person's pace long before it costs anyone else.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.datastructures import Headers, MutableHeaders
@@ -22,11 +27,15 @@ __all__ = [
     "GAMES_PER_MINUTE",
     "MAX_BODY_BYTES",
     "SECURITY_HEADERS",
+    "UNDO_RATES",
     "BodyLimit",
     "GameStarts",
+    "Rate",
     "SameOrigin",
     "SecurityHeaders",
     "StartLimit",
+    "TooManyUndos",
+    "UndoLimit",
 ]
 
 # An intention is under 200 bytes, a new game with six long names under 1 KiB.
@@ -34,6 +43,27 @@ MAX_BODY_BYTES = 16 * 1024
 # A table starts a game every few minutes; a script starts hundreds.
 GAMES_PER_MINUTE = 30
 MALFORMED = frozenset({413, 422})  # refusals of what was not a request at all: not counted
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A token bucket's: ``burst`` at once, then ``per_second`` as the bucket fills again."""
+
+    burst: int
+    per_second: float
+
+
+# An undo takes back a slip: a person undoes once in a turn, twice at most in 10 000 (the
+# bank, then the dice set aside), and never twenty times in a row. A game's bucket holds
+# 20 undos and fills again at one a second; a device's twice that, as a host may play a few
+# tables at once; an address's six times (a household's or a classroom's tables behind one
+# router). A loop of set aside and undo then gets about one undo a second (two entries of
+# the log), each costing the same as the first.
+UNDO_RATES: Mapping[str, Rate] = {
+    "game": Rate(20, 1.0),
+    "device": Rate(40, 2.0),
+    "address": Rate(120, 6.0),
+}
 
 SECURITY_HEADERS: Mapping[str, str] = {
     # The page is its own files only: no inline script, no other site, never in a frame.
@@ -246,3 +276,85 @@ def _elsewhere(scope: Scope) -> bool:
 def _path(scope: Mapping[str, Any]) -> str:
     path: str = scope["path"]
     return path.rstrip("/") or "/"
+
+
+class TooManyUndos(Exception):
+    """The game, the device or the client address has undone as much as it may for now:
+    it may again in ``seconds``."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+class UndoLimit:
+    """The undos each game, device and client address may make: token buckets at the
+    :data:`UNDO_RATES`, by the clock ``monotonic`` (seconds).
+
+    An undo takes one token from each of its three buckets, or none (:class:`TooManyUndos`
+    says when all three will have one); the function it returns gives them back, for an
+    undo that was not kept after all.
+
+    >>> now = [0.0]
+    >>> undos = UndoLimit(lambda: now[0], {"game": Rate(2, 0.5)})
+    >>> give_back = undos.take("g", "d", "a")
+    >>> give_back()
+    >>> _ = undos.take("g", "d", "a"), undos.take("g", "d", "a")
+    >>> undos.take("g", "d", "a")
+    Traceback (most recent call last):
+    ...
+    zar.server.limits.TooManyUndos: 2
+    >>> _ = undos.take("another game", "d", "a")
+    >>> now[0] = 2.0
+    >>> _ = undos.take("g", "d", "a")
+    """
+
+    # Past this many buckets, the full ones (the same as none) are let go.
+    KEPT = 4096
+
+    def __init__(
+        self, monotonic: Callable[[], float], rates: Mapping[str, Rate] = UNDO_RATES
+    ) -> None:
+        for rate in rates.values():
+            if rate.burst < 1 or rate.per_second <= 0:
+                raise ValueError(f"a bucket holds at least one undo and fills again, not {rate}")
+        self.monotonic = monotonic
+        self.rates = rates
+        # Per (what, key): the tokens the bucket held, and when.
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+
+    def take(self, game_id: str, device: str | None, address: str) -> Callable[[], None]:
+        """Count an undo of ``device`` (from ``address``) on the game; raises
+        :class:`TooManyUndos` if one of their buckets is empty, counting nothing."""
+        now = self.monotonic()
+        if len(self._buckets) > self.KEPT:
+            self._forget(now)
+        keys = [
+            (what, key)
+            for what, key in (("game", game_id), ("device", device), ("address", address))
+            if what in self.rates and key is not None
+        ]
+        held = {key: self._held(key, now) for key in keys}
+        short = [(1 - tokens) / self.rates[key[0]].per_second for key, tokens in held.items()]
+        wait = max(short, default=0.0)
+        if wait > 0:
+            raise TooManyUndos(max(1, math.ceil(wait)))
+        for key, tokens in held.items():
+            self._buckets[key] = (tokens - 1, now)
+
+        def give_back() -> None:
+            later = self.monotonic()
+            for key in keys:
+                self._buckets[key] = (self._held(key, later) + 1, later)
+
+        return give_back
+
+    def _held(self, key: tuple[str, str], now: float) -> float:
+        """The tokens in the bucket ``key`` now: as many as it holds when full, if unknown."""
+        rate = self.rates[key[0]]
+        tokens, then = self._buckets.get(key, (rate.burst, now))
+        return min(float(rate.burst), tokens + (now - then) * rate.per_second)
+
+    def _forget(self, now: float) -> None:
+        for key in [k for k in self._buckets if self._held(k, now) >= self.rates[k[0]].burst]:
+            del self._buckets[key]
