@@ -266,37 +266,34 @@ class PostgresStore:
         rows = action_rows(game_id, expected_version, actions, now)
         with self._connection(writing=True) as db:
             try:
-                with db.transaction():
-                    # The row, on its version and seating, moved on and locked until the
-                    # commit, and the other processes told once it is: one round trip.
-                    moved = db.execute(
-                        "UPDATE games SET version = %s, finished = %s, abandoned = %s,"
-                        " updated_at = %s, summary = %s, turn = %s, figures = %s"
-                        " WHERE id = %s AND version = %s"
-                        " AND seating_rev = COALESCE(%s, seating_rev)"
-                        " RETURNING pg_notify(%s, %s)",
-                        (version, finished, abandoned, now, json.dumps(summary),
-                         turn_of(finished or abandoned, summary), figures_text(figures),
-                         game_id, expected_version,
-                         seating_rev, CHANNEL, _appended(game_id, version, [r[2] for r in rows])),
-                    ).fetchone()  # fmt: skip
-                    if moved is None:
-                        row = db.execute(
-                            "SELECT version FROM games WHERE id = %s", (game_id,)
-                        ).fetchone()
-                        if row is None:
-                            raise UnknownGame(game_id)
-                        raise Conflict(row[0])
-                    with db.cursor() as cursor:
-                        cursor.executemany(
-                            "INSERT INTO actions (game_id, seq, action, at)"
-                            " VALUES (%s, %s, %s, %s)",
-                            rows,
-                        )
+                # One statement, so one round trip and its own transaction: the row, on its
+                # version and seating, moved on (and locked until the end), the actions
+                # added after it, and the other processes told once it commits.
+                moved = db.execute(
+                    "WITH moved AS ("
+                    " UPDATE games SET version = %s, finished = %s, abandoned = %s,"
+                    " updated_at = %s, summary = %s, turn = %s, figures = %s"
+                    " WHERE id = %s AND version = %s"
+                    " AND seating_rev = COALESCE(%s, seating_rev) RETURNING id),"
+                    " added AS (INSERT INTO actions (game_id, seq, action, at)"
+                    " SELECT moved.id, a.seq, a.action, a.at FROM moved,"
+                    " unnest(%s::integer[], %s::text[], %s::text[]) AS a (seq, action, at))"
+                    " SELECT pg_notify(%s, %s) FROM moved",
+                    (version, finished, abandoned, now, json.dumps(summary),
+                     turn_of(finished or abandoned, summary), figures_text(figures),
+                     game_id, expected_version, seating_rev,
+                     [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
+                     CHANNEL, _appended(game_id, version, [r[2] for r in rows])),
+                ).fetchone()  # fmt: skip
             except errors.UniqueViolation:
                 # Only if the row lock were bypassed: the key still refuses a second version.
                 row = db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
                 raise Conflict(row[0] if row else expected_version) from None
+            if moved is None:
+                row = db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
+                if row is None:
+                    raise UnknownGame(game_id)
+                raise Conflict(row[0])
         return version
 
     def seating(self, game_id: str) -> Seating | None:
