@@ -78,7 +78,7 @@ def text(lang: Language, key: str, **params: object) -> str:
 
 def box_name(box: Box, lang: Language) -> str:
     """A box's name in ``lang``; in Turkish, the seed's."""
-    return BOX_NAMES[lang][box.value]
+    return BOX_NAMES[lang][box.slot]
 
 
 def number(n: int, lang: Language) -> str:

@@ -54,18 +54,25 @@ class Box(enum.Enum):
     CHANCE = 11
     PENTA = 12
 
-    @property
-    def face(self) -> int | None:
-        """The face an upper box counts (1 for ONES ... 6 for SIXES); None for a lower box."""
-        return self.value + 1 if self.value < 6 else None
+    face: int | None
+    """The face an upper box counts (1 for ONES ... 6 for SIXES); None for a lower box."""
+
+    slot: int
+    """The box's place on the card (its value), a plain attribute: read at every fill of a
+    replay, where an enum's ``value`` costs a descriptor call."""
+
+    def __init__(self, value: int) -> None:
+        self.slot = value
+        self.face = value + 1 if value < 6 else None
 
     @classmethod
     def upper(cls, face: int) -> Box:
         return cls(face - 1)
 
 
-UPPER = tuple(Box)[:6]
-LOWER = tuple(Box)[6:]
+BOXES = tuple(Box)
+UPPER = BOXES[:6]
+LOWER = BOXES[6:]
 
 
 class Rules(enum.Enum):
@@ -144,14 +151,14 @@ class Scorecard:
             raise ValueError(f"a card plays by one of the Rules, not {self.rules!r}")
         if len(self.boxes) != 13:
             raise ValueError(f"a scorecard has 13 boxes, not {len(self.boxes)}")
-        for box, points in zip(Box, self.boxes, strict=True):
-            if points is not None and (type(points) is not int or points not in _POSSIBLE[box]):
+        for box, points, possible in zip(BOXES, self.boxes, _POSSIBLE, strict=True):
+            if points is not None and (type(points) is not int or points not in possible):
                 raise ValueError(f"{box.name} cannot hold {points!r}")
         if (
             type(self.penta_bonus) is not int
             or self.penta_bonus < 0
             or self.penta_bonus % PENTA_BONUS
-            or (self.penta_bonus and self.boxes[Box.PENTA.value] != PENTA_POINTS)
+            or (self.penta_bonus and self.penta != PENTA_POINTS)
             or self.penta_bonus > PENTA_BONUS * max(0, 12 - self.boxes.count(None))
         ):
             raise ValueError(f"a Penta bonus of {self.penta_bonus!r} is not possible on this card")
@@ -171,23 +178,23 @@ class Scorecard:
         """
         boxes: list[int | None] = [None] * 13
         for box, points in filled.items():
-            boxes[box.value] = points
+            boxes[box.slot] = points
         return cls(tuple(boxes), penta_bonus, rules)
 
     def __getitem__(self, box: Box) -> int | None:
-        return self.boxes[box.value]
+        return self.boxes[box.slot]
 
     @property
     def penta(self) -> int | None:
-        return self.boxes[Box.PENTA.value]
+        return self.boxes[-1]  # Box.PENTA, the last
 
     @property
     def open_boxes(self) -> tuple[Box, ...]:
-        return tuple(box for box in Box if self[box] is None)
+        return tuple(box for box, held in zip(BOXES, self.boxes, strict=True) if held is None)
 
     @property
     def upper_total(self) -> int:
-        return sum(self.boxes[b.value] or 0 for b in UPPER)
+        return sum(held or 0 for held in self.boxes[:6])
 
     @property
     def upper_bonus(self) -> int:
@@ -195,7 +202,7 @@ class Scorecard:
 
     @property
     def lower_total(self) -> int:
-        return sum(self.boxes[b.value] or 0 for b in LOWER)
+        return sum(held or 0 for held in self.boxes[6:])
 
     @property
     def total(self) -> int:
@@ -263,12 +270,13 @@ class Scorecard:
                 box=box,
             )
         boxes = list(self.boxes)
-        boxes[box.value] = allowed[box]
+        boxes[box.slot] = allowed[box]
         bonus = self.penta_bonus + (PENTA_BONUS if self.earns_penta_bonus(faces) else 0)
         return Scorecard(tuple(boxes), bonus, self.rules)
 
 
-def _possible() -> dict[Box, frozenset[int]]:
+def _possible() -> tuple[frozenset[int], ...]:
+    """What each box may hold, in the card's order."""
     sums = frozenset(range(5, 31))
     result = {box: frozenset(box.face * n for n in range(6)) for box in UPPER if box.face}
     result[Box.THREE_OF_A_KIND] = sums | {0}
@@ -278,7 +286,7 @@ def _possible() -> dict[Box, frozenset[int]]:
     result[Box.LARGE_STRAIGHT] = frozenset({0, 40})
     result[Box.CHANCE] = sums
     result[Box.PENTA] = frozenset({0, PENTA_POINTS})
-    return result
+    return tuple(result[box] for box in BOXES)
 
 
 _POSSIBLE = _possible()
