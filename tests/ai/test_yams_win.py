@@ -12,12 +12,13 @@ from itertools import product
 import pytest
 
 from zar.ai import computer_player, next_action
+from zar.ai.coach import yams_options
 from zar.ai.yams import Strategy
 from zar.ai.yams_win import WinPlayer, duel, late_laws, turn_chances
 from zar.cli import main
 from zar.dice import SeededDice
 from zar.table import Seat
-from zar.yams import Box, Scorecard, YamsSettings, YamsState
+from zar.yams import Box, Scorecard, Throw, YamsSettings, YamsState
 
 Solved = Callable[[str], Strategy]
 LAST_LINE = re.compile(r"win rate (\d\.\d{4}) ci (-?\d\.\d{4}) (\d\.\d{4}) games (\d+)")
@@ -147,3 +148,30 @@ def test_the_duel_command_prints_its_win_rate_last(solved: Solved) -> None:
     assert found[4] == "40"
     rate, low, high = duel(strategy, "win", "optimal", 40, 7).win_rate()
     assert found.group(1, 2, 3) == (f"{rate:.4f}", f"{low:.4f}", f"{high:.4f}")
+
+
+def test_the_coach_gives_each_option_its_chance_at_a_table_of_two(solved: Solved) -> None:
+    strategy = solved("standard")
+    late_laws(strategy)  # a hint does not wait for them: solved here first
+    mine = card(all_but(Box.PENTA, CHANCE=22))
+    theirs = card(all_but(Box.ONES, CHANCE=20))
+    seats = (Seat("A"), Seat("B"))
+    state = YamsState(YamsSettings(seats), cards=(mine, theirs)).apply(
+        Throw(0, (), (6, 6, 6, 2, 3))
+    )
+    options = yams_options(strategy, state, chances=True)
+    chances = turn_chances(strategy, mine, theirs)
+    keeps = chances.keeps((6, 6, 6, 2, 3), 2)
+    for option in options:
+        if option["kind"] == "keep":
+            assert option["win"] == keeps[tuple(option["faces"])]
+        else:
+            assert option["win"] == chances.boxes(state.dice, state.options)[Box[option["box"]]]
+    # Writing 6 6 6 2 3 in the Penta box scores 0: then only their Ones decide.
+    one = 1 - (5 / 6) ** 3
+    written = next(o for o in options if o["kind"] == "box")
+    assert written["win"] == pytest.approx(
+        _binomial(5, 0, one) + _binomial(5, 1, one) + 0.5 * _binomial(5, 2, one), abs=1e-9
+    )
+    alone = YamsState(YamsSettings(seats[:1]), cards=(mine,)).apply(Throw(0, (), (6, 6, 6, 2, 3)))
+    assert all("win" not in option for option in yams_options(strategy, alone, chances=True))

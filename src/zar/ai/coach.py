@@ -157,7 +157,8 @@ def _yams_values(
 def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False) -> list[Option]:
     """The best options after a throw, best first: the best keep (while throws are left),
     the best box, then the best of the rest; each with the expected final score, and with
-    ``chances`` at a table of two its chance of winning (``win``)."""
+    ``chances`` at a table of two its chance of winning (``win``; once the laws of the
+    last rounds are at hand, :func:`zar.ai.yams_win.laws_at_hand`)."""
     if not state.dice or state.is_over:
         return []
     keeps, boxes = _yams_values(strategy, state)
@@ -178,7 +179,10 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
     # Stable: at equal values a box comes before a keep, as writing keeps all five dice.
     chosen = sorted(chosen, key=lambda o: -o["expected"])
     if chances and len(state.cards) == 2:
-        _add_chances(strategy, state, chosen)
+        from zar.ai.yams_win import laws_at_hand  # numba, with the strategy
+
+        if laws_at_hand(strategy):  # else ready for a later hint: a request does not wait
+            _add_chances(strategy, state, chosen)
     return chosen
 
 

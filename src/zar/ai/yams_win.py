@@ -9,14 +9,15 @@ score-optimal player. The level ``win``.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
+from zar.ai import cache as cache_files
 from zar.ai.yams import OptimalPlayer, Strategy, _positions
 from zar.ai.yams_solver import FULL
 from zar.ai.yams_tables import FIRST_THROW, KEEPS, THROWS, keep_index
@@ -31,6 +32,7 @@ __all__ = [
     "WinPlayer",
     "duel",
     "late_laws",
+    "laws_at_hand",
     "opponent_seat",
     "turn_chances",
 ]
@@ -79,26 +81,59 @@ class Chances:
         return {box: float(self.write[t, box.value]) for box in options}
 
 
-_solving = threading.Lock()
+LAWS_VERSION = 1
+CACHE_NAME = "yams-late-laws"
+
+Laws = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]
+
+_solving = threading.Lock()  # one solve at a time; the others wait for it
+_starting = threading.Lock()
+_solved: dict[Strategy, Laws] = {}
+_started: set[Strategy] = set()
 
 
-def late_laws(
-    strategy: Strategy,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """The exact laws of the last rounds' remaining scores (:func:`yams_duel.late_laws`),
-    solved once per strategy; a server's threads wait for one solve."""
+def late_laws(strategy: Strategy) -> Laws:
+    """The exact laws of the last rounds' remaining scores (:func:`yams_duel.late_laws`):
+    read from the user's cache, or solved (half a minute at most) and stored there; once
+    per strategy, a server's threads waiting for one solve."""
     with _solving:
-        return _late_laws(strategy)
+        if strategy not in _solved:
+            _solved[strategy] = _read_or_solve(strategy)
+        return _solved[strategy]
 
 
-@cache
-def _late_laws(
-    strategy: Strategy,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+def laws_at_hand(strategy: Strategy) -> bool:
+    """Whether :func:`late_laws` answers at once; if not, they are read or solved in the
+    background meanwhile (a hint, asked within a request, does not wait for them)."""
+    if strategy in _solved:
+        return True
+    with _starting:
+        if strategy not in _started:
+            _started.add(strategy)
+            threading.Thread(target=late_laws, args=(strategy,), daemon=True).start()
+    return False
+
+
+def _read_or_solve(strategy: Strategy) -> Laws:
     from zar.ai import yams_duel  # numba: half a second to import
 
+    key = {**Strategy.key(strategy.rules), "laws": LAWS_VERSION, "open boxes": yams_duel.LATE}
+    stored = cache_files.load(CACHE_NAME, key)
+    names = ("index", "law", "tops")
+    if stored is not None and all(name in stored for name in names):
+        index, law, tops = (stored[name] for name in names)
+        if index.dtype == tops.dtype == np.int64 and law.dtype == np.float64:
+            return (
+                index.astype(np.int64, copy=False),
+                law.astype(np.float64, copy=False),
+                tops.astype(np.int64, copy=False),
+            )
     value, _, tables = strategy.tables
-    return yams_duel.late_laws(value, tables)
+    laws = yams_duel.late_laws(value, tables)
+    # A cache that cannot be written: the laws still serve this run.
+    with contextlib.suppress(OSError):
+        cache_files.store(CACHE_NAME, key, dict(zip(names, laws, strict=True)))
+    return laws
 
 
 def turn_chances(strategy: Strategy, card: Scorecard, other: Scorecard) -> Chances:
