@@ -1,12 +1,13 @@
 """The kernels of the Yams computer that plays to win (numba), and of its duels.
 
-A card's final total is modelled from the score-optimal tables: exactly when the card is
-complete or has one box left (the last round's points, every throw followed through the
-optimal keeps), else as a normal law with the state's expected remaining score and its
-variance. The chance of beating an opponent is then ``Σ p(opponent = i)·P(me > i)``
-(Holderied's "beat your opponent"), a tie counting half; a turn is played to maximise it,
-every keep and box valued exactly within the turn (the widget of
-:mod:`zar.ai.yams_solver`, with that chance at its end instead of the points).
+A card's final total is modelled from the score-optimal tables: exactly when the card has
+at most :data:`LATE` open boxes (the law of its remaining score, solved backwards once:
+every throw followed through the optimal keeps, :func:`late_laws`), else as a normal law
+with the state's expected remaining score and its variance. The chance of beating an
+opponent is then ``Σ p(opponent = i)·P(me > i)`` (Holderied's "beat your opponent"), a
+tie counting half; a turn is played to maximise it, every keep and box valued exactly
+within the turn (the widget of :mod:`zar.ai.yams_solver`, with that chance at its end
+instead of the points).
 """
 
 from __future__ import annotations
@@ -300,7 +301,7 @@ def _points(mask: int, up: int, flag: int, t: int, box: int, tb: Any) -> tuple[f
 
 
 @_kernel
-def bin_count(mask: int) -> int:
+def _filled(mask: int) -> int:
     """How many boxes are filled."""
     n = 0
     while mask:
@@ -353,7 +354,7 @@ def duel(
                             second,
                             late,
                             below,
-                            bin_count(mask) >= 12 - open_boxes,
+                            _filled(mask) >= 12 - open_boxes,
                         )
                         opp = (row, totals[other], mean, sd)
                         shown[g, r] = win_turn(
