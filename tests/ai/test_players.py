@@ -49,7 +49,10 @@ def test_importing_zar_ai_loads_no_numpy() -> None:
 
 
 def test_levels() -> None:
-    assert LEVELS == {"yams": ("easy", "expert"), "10000": ("seed", "max-points", "expert")}
+    assert LEVELS == {
+        "yams": ("easy", "expert", "win"),
+        "10000": ("seed", "max-points", "expert"),
+    }
     # Issue 3: the Yams opponent and auto-fill play expert; 10 000's IA is the seed's bot.
     assert DEFAULT_LEVEL == {"yams": "expert", "10000": "seed"}
     for game, level in DEFAULT_LEVEL.items():
@@ -79,7 +82,7 @@ def test_every_level_plays_its_game(game: str, levels: tuple[str, ...]) -> None:
     [
         ("chess", None, "there is no game 'chess': choose 'yams' or '10000'"),
         ("farkle", "seed", "there is no game 'farkle'"),
-        ("yams", "seed", "yams has no level 'seed': choose 'easy' or 'expert'"),
+        ("yams", "seed", "yams has no level 'seed': choose 'easy', 'expert' or 'win'"),
         ("10000", "genius", "10000 has no level 'genius': choose 'seed', 'max-points' or 'expert'"),
     ],
 )

@@ -154,9 +154,11 @@ def _yams_values(
     return keeps, boxes
 
 
-def yams_options(strategy: Strategy, state: YamsState) -> list[Option]:
+def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False) -> list[Option]:
     """The best options after a throw, best first: the best keep (while throws are left),
-    the best box, then the best of the rest; each with the expected final score."""
+    the best box, then the best of the rest; each with the expected final score, and with
+    ``chances`` at a table of two its chance of winning (``win``; once the laws of the
+    last rounds are at hand, :func:`zar.ai.yams_win.laws_at_hand`)."""
     if not state.dice or state.is_over:
         return []
     keeps, boxes = _yams_values(strategy, state)
@@ -175,10 +177,37 @@ def yams_options(strategy: Strategy, state: YamsState) -> list[Option]:
         if option not in chosen:
             chosen.append(option)
     # Stable: at equal values a box comes before a keep, as writing keeps all five dice.
-    return sorted(chosen, key=lambda o: -o["expected"])
+    chosen = sorted(chosen, key=lambda o: -o["expected"])
+    if chances and len(state.cards) == 2:
+        from zar.ai.yams_win import laws_at_hand  # numba, with the strategy
+
+        if laws_at_hand(strategy):  # else ready for a later hint: a request does not wait
+            _add_chances(strategy, state, chosen)
+    return chosen
+
+
+def _add_chances(strategy: Strategy, state: YamsState, options: list[Option]) -> None:
+    """Each option's chance of winning against the other card (:mod:`zar.ai.yams_win`)."""
+    from zar.ai.yams_win import turn_chances  # numba, with the strategy
+
+    turn = turn_chances(strategy, state.card, state.cards[1 - state.seat])
+    boxes = turn.boxes(state.dice, state.options)
+    keeps = turn.keeps(state.dice, state.throws_left) if state.throws_left else {}
+    for option in options:
+        if option["kind"] == "box":
+            option["win"] = boxes[Box[option["box"]]]
+        else:
+            option["win"] = keeps[tuple(option["faces"])]
 
 
 def _yams_text(options: list[Option], lang: Language) -> str:
+    said = _yams_advice(options, lang)
+    if options[0].get("win") is None:
+        return said
+    return f"{said}; {text(lang, 'coach-win', chance=percent(options[0]['win'], lang))}"
+
+
+def _yams_advice(options: list[Option], lang: Language) -> str:
     best = options[0]
     expected = _decimal(best["expected"], lang)
     if best["kind"] == "box":
@@ -377,7 +406,7 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
     match state:
         case YamsState():
             if chosen in ("keep", "box"):
-                options = yams_options(strategies.yams(), state)
+                options = yams_options(strategies.yams(), state, chances=True)
                 sentence = _yams_text(options, lang)
             else:
                 sentence = text(lang, "advice-throw")

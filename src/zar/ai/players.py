@@ -55,10 +55,11 @@ class FarklePlayer(Protocol):
 
 # The levels each game offers ("yams", "10000" as in the new-game dialog), easiest first.
 LEVELS: dict[str, tuple[str, ...]] = {
-    "yams": ("easy", "expert"),
+    "yams": ("easy", "expert", "win"),
     "10000": ("seed", "max-points", "expert"),
 }
-# Yams: the optimal player (it also writes the third throw when the timer runs out);
+# Yams: the optimal player (it also writes the third throw when the timer runs out), its
+# level ``win`` the same tables played for the chance of winning against the other seats;
 # 10 000: the seed's threshold bot, the "IA" the original app describes.
 DEFAULT_LEVEL: dict[str, str] = {"yams": "expert", "10000": "seed"}
 
@@ -87,6 +88,10 @@ def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarkleP
             from zar.ai.yams import OptimalPlayer
 
             return OptimalPlayer(_yams_strategy())
+        case "yams", "win":
+            from zar.ai.yams_win import WinPlayer
+
+            return WinPlayer(_yams_strategy())
         case "10000", "seed":
             return ThresholdPlayer()
         case "10000", "max-points":

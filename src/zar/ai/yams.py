@@ -41,7 +41,7 @@ from zar.yams.scorecard import (
 
 __all__ = ["SOLVER_VERSION", "OptimalPlayer", "Progress", "Strategy"]
 
-SOLVER_VERSION = 1
+SOLVER_VERSION = 2  # 2: the second moment of every state kept beside its value
 CACHE_NAME = "yams-strategy"
 SHAPE = (1 << 13, CAP + 1, 2)
 
@@ -61,12 +61,13 @@ def _rules(variant: str | Rules) -> Rules:
 
 def _fits(stored: dict[str, npt.NDArray[np.generic]]) -> bool:
     """Whether cached arrays have the names, shapes and types of a strategy's."""
-    value, moments = stored.get("value"), stored.get("moments")
+    value, second, moments = stored.get("value"), stored.get("second"), stored.get("moments")
     return (
         value is not None
+        and second is not None
         and moments is not None
-        and value.shape == SHAPE
-        and value.dtype == np.dtype(np.float64)
+        and value.shape == second.shape == SHAPE
+        and value.dtype == second.dtype == np.dtype(np.float64)
         and moments.shape == (2,)
     )
 
@@ -87,12 +88,19 @@ class Strategy:
     score still to come under optimal play.
     """
 
-    def __init__(self, rules: Rules, value: npt.NDArray[np.float64], moments: tuple[float, float]):
-        if value.shape != SHAPE:
-            raise ValueError(f"a strategy's table has the shape {SHAPE}, not {value.shape}")
+    def __init__(
+        self,
+        rules: Rules,
+        value: npt.NDArray[np.float64],
+        second: npt.NDArray[np.float64],
+        moments: tuple[float, float],
+    ):
+        if value.shape != SHAPE or second.shape != SHAPE:
+            raise ValueError(f"a strategy's tables have the shape {SHAPE}, not {value.shape}")
         self.rules = rules
         self._tables = tables(rules)
         self._value = value
+        self._second = second
         self._moments = (float(moments[0]), float(moments[1]))
 
     def __repr__(self) -> str:
@@ -126,10 +134,16 @@ class Strategy:
         key = cls.key(rules)
         stored = None if rebuild else cache.load(CACHE_NAME, key)
         if stored is not None and _fits(stored):
-            value, moments = stored["value"].astype(np.float64, copy=False), stored["moments"]
-            return cls(rules, value, (moments[0], moments[1]))
+            value = stored["value"].astype(np.float64, copy=False)
+            second = stored["second"].astype(np.float64, copy=False)
+            moments = stored["moments"]
+            return cls(rules, value, second, (moments[0], moments[1]))
         strategy = cls.build(rules, progress)
-        arrays = {"value": strategy._value, "moments": np.array(strategy._moments)}
+        arrays = {
+            "value": strategy._value,
+            "second": strategy._second,
+            "moments": np.array(strategy._moments),
+        }
         # A cache that cannot be written: the table still serves this run.
         with contextlib.suppress(OSError):
             cache.store(CACHE_NAME, key, arrays)
@@ -142,7 +156,18 @@ class Strategy:
 
         rules = _rules(variant)
         value, second = yams_solver.build(tables(rules), progress)
-        return cls(rules, value, (float(value[0, 0, 0]), float(second[0, 0, 0])))
+        return cls(rules, value, second, (float(value[0, 0, 0]), float(second[0, 0, 0])))
+
+    @property
+    def tables(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], Tables]:
+        """The expected remaining score and its second moment of every state, and the
+        engine's tables: what the play-to-win kernels (:mod:`zar.ai.yams_duel`) read."""
+        return self._value, self._second, self._tables
+
+    def state(self, card: Scorecard) -> tuple[int, int, int]:
+        """The card as the tables index it: (filled boxes, upper total up to 63, whether
+        the Penta box holds 50); an impossible or finished card is refused."""
+        return self._state(card)
 
     def expected_score(self) -> float:
         """The expected final score of optimal play from an empty card."""

@@ -98,6 +98,12 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--strategy", default="optimal", help="Yams: the level that plays (optimal, expert, easy)"
     )
+    simulate.add_argument(
+        "--duel",
+        nargs=2,
+        metavar=("A", "B"),
+        help="Yams: two seats, strategy A against B (optimal, win), both seat orders in turn",
+    )
     simulate.add_argument("--variant", choices=VARIANTS, default="standard", help="Yams' rules")
     simulate.add_argument("--games", type=_positive, default=1_000, metavar="N")
     simulate.add_argument("--seed", type=int, default=0)

@@ -1,7 +1,8 @@
 """``zar solve`` and ``zar simulate yams``: the optimal Yams strategy, built and put to play.
 
 The last line of each is what outside tests read (engine-api.md): ``expected score X``
-for ``solve``, ``mean M stdev S games N`` for ``simulate``.
+for ``solve``, ``mean M stdev S games N`` for ``simulate``, ``win rate W ci LO HI games N``
+for ``simulate --duel A B``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 
 from zar.ai import computer_player, next_action
 from zar.ai.yams import Strategy
+from zar.ai.yams_win import duel
 from zar.cli.progress import BuildBar
 from zar.cli.terminal import Console
 from zar.dice import SeededDice
@@ -64,8 +66,27 @@ def _summary(scores: Sequence[int]) -> str:
     return f"mean {mean:.2f} stdev {stdev:.2f} games {len(scores)}"
 
 
+def _duel(args: argparse.Namespace, console: Console) -> int:
+    """Two-seat games of ``args.duel``'s A against B, both seat orders in turn: A's win rate."""
+    a, b = args.duel
+    start = time.perf_counter()
+    strategy, how = _load(args.variant)
+    console.write(f"the optimal strategy, {how}")
+    played = duel(strategy, a, b, args.games, args.seed)
+    seconds = time.perf_counter() - start
+    mean_a, mean_b = played.finals.mean(axis=0)
+    console.write(f"yams, {args.variant} rules, {a} against {b}: {seconds:.1f} s")
+    console.write(f"mean {a} {mean_a:.2f}, {b} {mean_b:.2f}")
+    rate, low, high = played.win_rate()
+    console.write(f"win rate {rate:.4f} ci {low:.4f} {high:.4f} games {args.games}")
+    return 0
+
+
 def simulate(args: argparse.Namespace, console: Console) -> int:
-    """Play ``args.games`` solitaire games at ``args.strategy`` and print the scores' summary."""
+    """Play ``args.games`` solitaire games at ``args.strategy`` and print the scores' summary;
+    with ``args.duel``, two-seat games of one strategy against another."""
+    if getattr(args, "duel", None):
+        return _duel(args, console)
     if args.strategy not in STRATEGIES:
         raise ValueError(
             f"there is no Yams strategy {args.strategy!r}: choose {', '.join(STRATEGIES)}"

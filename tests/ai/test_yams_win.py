@@ -1,0 +1,177 @@
+"""The Yams computer that plays to win: its chances against the last round worked out by
+hand, its whole games, and its duels."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from functools import cache
+from itertools import product
+
+import pytest
+
+from zar.ai import computer_player, next_action
+from zar.ai.coach import yams_options
+from zar.ai.yams import Strategy
+from zar.ai.yams_win import WinPlayer, duel, late_laws, turn_chances
+from zar.cli import main
+from zar.dice import SeededDice
+from zar.table import Seat
+from zar.yams import Box, Scorecard, Throw, YamsSettings, YamsState
+
+Solved = Callable[[str], Strategy]
+LAST_LINE = re.compile(r"win rate (\d\.\d{4}) ci (-?\d\.\d{4}) (\d\.\d{4}) games (\d+)")
+
+
+@cache
+def penta_chance(throws_left: int, most: int) -> float:
+    """The chance of five of a kind with ``throws_left`` throws to come, ``most`` dice of
+    one face kept: each throw of the others enumerated, the largest group kept after it.
+    Three throws from nothing: 2 783 176 / 60 466 176 = 0.046029 (Verhoeff's figure)."""
+    if most == 5:
+        return 1.0
+    if throws_left == 0:
+        return 0.0
+    total = 0.0
+    rolls = list(product(range(6), repeat=5 - most))
+    for roll in rolls:
+        counts = Counter(roll)
+        best = max([most + counts[0], *(n for face, n in counts.items() if face)])
+        total += penta_chance(throws_left - 1, best)
+    return total / len(rolls)
+
+
+def card(filled: dict[Box, int]) -> Scorecard:
+    """A card with these boxes written, every other box 0 except those left open."""
+    return Scorecard.from_boxes(filled)
+
+
+def all_but(open_box: Box, **written: int) -> dict[Box, int]:
+    boxes = {box: 0 for box in Box if box is not open_box}
+    boxes.update({Box[name]: points for name, points in written.items()})
+    return boxes
+
+
+def test_penta_chance_is_verhoeffs() -> None:
+    assert penta_chance(3, 0) == pytest.approx(2_783_176 / 60_466_176, abs=1e-12)
+
+
+def test_a_last_penta_against_a_finished_card(solved: Solved) -> None:
+    # Behind by 10 with the Penta box left: only five of a kind wins.
+    strategy = solved("standard")
+    mine = card(all_but(Box.PENTA, CHANCE=20))
+    theirs = card(all_but(Box.ONES, CHANCE=30) | {Box.ONES: 0})
+    assert theirs.is_complete
+    assert theirs.total - mine.total == 10
+    chances = turn_chances(strategy, mine, theirs)
+    assert chances.start == pytest.approx(penta_chance(3, 0), abs=1e-9)
+    # Two throws left after 6 6 6 2 3: keeping the three sixes is worth three-of-a-kind's chance.
+    keeps = chances.keeps((6, 6, 6, 2, 3), 2)
+    assert keeps[(6, 6, 6)] == pytest.approx(penta_chance(2, 3), abs=1e-9)
+    assert max(keeps.values()) == keeps[(6, 6, 6)]
+
+
+def test_a_last_penta_against_a_last_ones_box(solved: Solved) -> None:
+    # Ahead by 2, the Penta left; then the opponent's last box, Ones, which the optimal
+    # player fills keeping every 1: each die is a 1 after three throws with 1 - (5/6)**3.
+    strategy = solved("standard")
+    mine = card(all_but(Box.PENTA, CHANCE=22))
+    theirs = card(all_but(Box.ONES, CHANCE=20))
+    assert mine.total - theirs.total == 2
+    one = 1 - (5 / 6) ** 3
+    law = {k: _binomial(5, k, one) for k in range(6)}
+    beaten = law[0] + law[1] + 0.5 * law[2]  # their last box adds k points
+    penta = penta_chance(3, 0)
+    expected = penta + (1 - penta) * beaten
+    assert turn_chances(strategy, mine, theirs).start == pytest.approx(expected, abs=1e-9)
+
+
+def _binomial(n: int, k: int, p: float) -> float:
+    from math import comb
+
+    return comb(n, k) * p**k * (1 - p) ** (n - k)
+
+
+def test_the_last_rounds_laws_are_probabilities(solved: Solved) -> None:
+    strategy = solved("standard")
+    index, law, tops = late_laws(strategy)
+    assert law.min() >= 0.0
+    assert law.sum(axis=1) == pytest.approx(1.0, abs=1e-9)
+    value, _, _ = strategy.tables
+    rows = index[index >= 0]
+    means = law[rows] @ range(law.shape[1])
+    assert means == pytest.approx(value[index >= 0], abs=1e-6)
+    for row in range(0, len(law), 97):
+        assert (law[row, tops[row] :] == 0).all()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_win_level_plays_whole_games(solved: Solved, seed: int) -> None:
+    player = computer_player("yams", "win")
+    assert isinstance(player, WinPlayer)
+    expert = computer_player("yams", "expert")
+    seats = (Seat("A", computer=True, level="win"), Seat("B", computer=True, level="expert"))
+    state = YamsState.start(YamsSettings(seats))
+    dice = SeededDice(seed)
+    while not state.is_over:
+        state = state.apply(next_action(state, player if state.seat == 0 else expert, dice))
+    assert all(final.is_complete for final in state.cards)
+    assert state.winners
+
+
+def test_a_duel_counts_ties_half_and_swaps_seats(solved: Solved) -> None:
+    strategy = solved("standard")
+    same = duel(strategy, "optimal", "optimal", 200, 5)
+    # The same strategy in both seats: the game after a swap has the same dice.
+    assert same.win_rate()[0] == pytest.approx(
+        (
+            (same.finals[:, 0] > same.finals[:, 1]) + 0.5 * (same.finals[:, 0] == same.finals[:, 1])
+        ).mean()
+    )
+    played = duel(strategy, "win", "optimal", 60, 5)
+    rate, low, high = played.win_rate()
+    assert 0.0 <= low <= rate <= high <= 1.0 + 1e-12
+    shown = played.shown
+    assert ((shown >= 0) & (shown <= 1)).all()
+    with pytest.raises(ValueError, match="no Yams duel strategy"):
+        duel(strategy, "win", "easy", 1)
+
+
+def test_the_duel_command_prints_its_win_rate_last(solved: Solved) -> None:
+    strategy = solved("standard")
+    lines: list[str] = []
+    argv = ["simulate", "yams", "--duel", "win", "optimal", "--games", "40", "--seed", "7"]
+    assert main(argv, write=lambda line: lines.extend(line.split("\n"))) == 0
+    found = LAST_LINE.fullmatch(lines[-1])
+    assert found is not None
+    assert found[4] == "40"
+    rate, low, high = duel(strategy, "win", "optimal", 40, 7).win_rate()
+    assert found.group(1, 2, 3) == (f"{rate:.4f}", f"{low:.4f}", f"{high:.4f}")
+
+
+def test_the_coach_gives_each_option_its_chance_at_a_table_of_two(solved: Solved) -> None:
+    strategy = solved("standard")
+    late_laws(strategy)  # a hint does not wait for them: solved here first
+    mine = card(all_but(Box.PENTA, CHANCE=22))
+    theirs = card(all_but(Box.ONES, CHANCE=20))
+    seats = (Seat("A"), Seat("B"))
+    state = YamsState(YamsSettings(seats), cards=(mine, theirs)).apply(
+        Throw(0, (), (6, 6, 6, 2, 3))
+    )
+    options = yams_options(strategy, state, chances=True)
+    chances = turn_chances(strategy, mine, theirs)
+    keeps = chances.keeps((6, 6, 6, 2, 3), 2)
+    for option in options:
+        if option["kind"] == "keep":
+            assert option["win"] == keeps[tuple(option["faces"])]
+        else:
+            assert option["win"] == chances.boxes(state.dice, state.options)[Box[option["box"]]]
+    # Writing 6 6 6 2 3 in the Penta box scores 0: then only their Ones decide.
+    one = 1 - (5 / 6) ** 3
+    written = next(o for o in options if o["kind"] == "box")
+    assert written["win"] == pytest.approx(
+        _binomial(5, 0, one) + _binomial(5, 1, one) + 0.5 * _binomial(5, 2, one), abs=1e-9
+    )
+    alone = YamsState(YamsSettings(seats[:1]), cards=(mine,)).apply(Throw(0, (), (6, 6, 6, 2, 3)))
+    assert all("win" not in option for option in yams_options(strategy, alone, chances=True))
