@@ -5,7 +5,6 @@
 // dice fell, and a chart of each person's value step by step (GET /api/games/{id}/review).
 
 import { get } from "./api.js";
-import { valueLines } from "./charts.js";
 import { facesOf, optionFigures, optionLabel } from "./coach.js";
 import { still } from "./dice.js";
 import { h, pill } from "./dom.js";
@@ -40,8 +39,10 @@ async function fill(section, gameId, game, players) {
     return;
   }
   const people = response.data.players;
+  // The charts' module is read when a review first opens, not with the game's screen.
+  const { valueLines } = await import("./charts.js");
   section.replaceChildren(title, h("p", { class: "about" }, t("review-about")),
-    people.length ? valuesChart(people, game) : null,
+    people.length ? valuesChart(valueLines, people, game) : null,
     h("div", { class: "review-people" }, people.map((person) => personReview(person, game, players))));
 }
 
@@ -158,7 +159,7 @@ function throws(title, list, person, game, players) {
 }
 
 /** A chart of each person's value after every step, one line per person. */
-function valuesChart(people, game) {
+function valuesChart(valueLines, people, game) {
   const unit = unitOf(people[0], game);
   const series = people.map((person) => ({ seat: person.seat, name: person.name,
     values: person.values.map((at) => (unit === "win" ? 100 * at.value : at.value)) }));
