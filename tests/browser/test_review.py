@@ -104,19 +104,21 @@ def assert_adds_up(card: Locator, person: dict[str, Any], names: list[str], scal
 def assert_luckiest(card: Locator, person: dict[str, Any], unit: str) -> None:
     """The luckiest throws drawn as the dice fell: the round, the luck, the dice, the value
     before and after."""
-    drawn = card.get_by_role("listitem").filter(has_text=re.compile("Şans: \\+"))
+    drawn = card.get_by_role("listitem").filter(has_text=re.compile("Zar şansı: \\+"))
     expect(drawn).to_have_count(len(person["luckiest"]))
     assert person["luckiest"], "no throw with luck"
     for n, thrown in enumerate(person["luckiest"]):
         item = drawn.nth(n)
         expect(item).to_contain_text(f"Tur {thrown['round']}")
         if unit == "points":
-            expect(item).to_contain_text(f"Şans: +{tr_figure(thrown['luck'])} puan")
+            expect(item).to_contain_text(f"Zar şansı: +{tr_figure(thrown['luck'])} puan")
             dice = ", ".join(str(f) for f in thrown["board"]["dice"])
             before, after = tr_figure(thrown["before"]), tr_figure(thrown["after"])
             expect(item).to_contain_text(f"Beklenen son puan: {before} → {after}")
         else:
-            expect(item).to_contain_text(f"Şans: +%{tr_figure(100 * thrown['luck'])} kazanma")
+            expect(item).to_contain_text(f"Zar şansı: +%{tr_figure(100 * thrown['luck'])}")
+            before, after = tr_figure(100 * thrown["before"]), tr_figure(100 * thrown["after"])
+            expect(item).to_contain_text(f"Kazanma şansı: %{before} → %{after}")
             dice = ", ".join(str(d["face"]) for d in thrown["board"]["tray"])
         expect(item).to_contain_text(f"Zarlar: {dice}.")
 

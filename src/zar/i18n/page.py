@@ -204,7 +204,6 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                  "en": "The luckiest throws"},
     "unluckiest": {"tr": "En şanssız atışlar", "fr": "Les lancers les plus malheureux",
                    "en": "The unluckiest throws"},
-    "luck": {"tr": "Şans", "fr": "Chance", "en": "Luck"},
     "value-final": {"tr": "Beklenen son puan", "fr": "Score final attendu",
                     "en": "Expected final score"},
     "value-win": {"tr": "Kazanma şansı", "fr": "Chance de gagner", "en": "Chance of winning"},

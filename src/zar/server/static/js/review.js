@@ -152,7 +152,9 @@ function throws(title, list, person, game, players) {
   return [h("h4", {}, title), h("ol", { class: "worst lucky" }, list.map((thrown) => h("li", { class: "decision throw" },
     h("p", { class: "when" }, h("span", { class: "round" }, t("round-n", { round: thrown.round })),
       h("strong", { class: `num ${thrown.luck < 0 ? "bad" : "good"}` },
-        label(t("luck"), t(unit === "win" ? "cost-win" : "cost-points", { value: signed(thrown.luck, unit, 1) })))),
+        // a chance's luck alone (`+%8,3`): the line under the board says of what
+        label(t("account-luck"), unit === "win" ? signed(thrown.luck, unit, 1)
+          : t("cost-points", { value: signed(thrown.luck, unit, 1) })))),
     game === "yams" ? yamsBoard(thrown.board) : farkleBoard(thrown.board, players),
     h("p", { class: "before-after num" }, label(t(`value-${unit}`),
       `${figure(thrown.before, unit, 1)} → ${figure(thrown.after, unit, 1)}`)))))];
