@@ -6,6 +6,7 @@ a desktop, nothing wider than the screen."""
 
 from __future__ import annotations
 
+import random
 import re
 from decimal import Decimal
 from pathlib import Path
@@ -199,3 +200,31 @@ def test_a_10000_review_for_two_adds_up_in_chances_of_winning(page: Page, output
     ends = re.compile(f"{winner['name']} %[\\d,]+ → %100[,.]")
     expect(chart).to_have_accessible_description(ends)
     sized(page, review, output, "10000")
+
+
+def test_the_parts_shown_always_add_up_to_the_result_shown(page: Page) -> None:
+    """The page's rounding (review.js `honest`) on sums that plain rounding gets wrong at one
+    place and at two, and on random ones: the parts shown add up to the result shown, each
+    off its figure by less than the last place shown."""
+    Person(page).open()
+    module = page.locator("link[rel=modulepreload][href*='review.js']").get_attribute("href")
+    rng = random.Random(12)
+    sums = [[1 / 3, 1 / 3, 1 / 3], [254.4848, 0.05, -0.0348 - 14.5]]
+    for _ in range(300):
+        parts = [rng.uniform(-50, 300) for _ in range(rng.choice((3, 5)))]
+        sums.append([*parts[:-1], round(sum(parts)) - sum(parts[:-1])])  # a whole result
+    shown: list[dict[str, Any]] = page.evaluate(
+        """async ([module, sums]) => {
+             const { honest } = await import(module);
+             return sums.map((parts) => honest(parts, parts.reduce((a, b) => a + b, 0), 1));
+           }""",
+        [module, sums],
+    )
+    # 0,3 × 3 and 0,33 × 3 are not 1: 0,34 + 0,33 + 0,33 (of equal remainders, the first up)
+    assert shown[0] == {"places": 2, "units": [34, 33, 33]}
+    for parts, found in zip(sums, shown, strict=True):
+        scale = 10 ** found["places"]
+        assert found["places"] in (1, 2)
+        assert sum(found["units"]) == round(sum(parts) * scale)
+        for part, unit in zip(parts, found["units"], strict=True):
+            assert abs(unit - part * scale) < 1
