@@ -53,6 +53,11 @@ function unitOf(person, game) {
   return game === "yams" ? "final" : "points";
 }
 
+/** What the person's value is: `Beklenen son puan`, `Kazanma şansı`, `Beklenen puan`. */
+function valueName(unit) {
+  return t(`value-${unit}`);
+}
+
 /** A figure in the person's unit, `digits` after the point (of a percent for a chance). */
 function figure(value, unit, digits) {
   return unit === "win" ? pct(value, digits) : dec(value, digits);
@@ -98,22 +103,24 @@ export function honest(parts, result, digits) {
 function identity(person, game) {
   const unit = unitOf(person, game);
   const scale = unit === "win" ? 100 : 1; // a chance's parts are rounded as percents
-  const terms = [["account-start", person.start, 1], ["account-luck", person.luck, 1], ["account-cost", person.total_cost, -1]];
+  const terms = [[t("account-start"), person.start, 1], [t("account-luck"), person.luck, 1],
+    [t("account-cost"), person.total_cost, -1]];
   if (person.opponent_luck !== null && person.opponent_luck !== undefined) {
-    terms.push(["account-opponent-luck", person.opponent_luck, -1], ["account-opponent-cost", person.opponent_cost, 1]);
+    terms.push([t("account-opponent-luck"), person.opponent_luck, -1],
+      [t("account-opponent-cost"), person.opponent_cost, 1]);
   }
   const { places, units } = honest(terms.map(([, value, sign]) => sign * value * scale),
     person.result * scale, unit === "win" ? 0 : 1);
   const shown = (n, digits) => figure(n / 10 ** places / scale, unit, digits);
   // Written as a sum in a column, each figure after its sign (`− Zar şansı 2,3`), the
   // result under a line (`= Sonuç 131`): the same words read in order as an equation.
-  const term = (op, name, figure, extra = "") => h("span", { class: `term ${extra}`.trim() },
+  const term = (op, name, value, extra = "") => h("span", { class: `term ${extra}`.trim() },
     op ? h("span", { class: "op" }, op) : null, h("span", { class: "what" }, name), " ",
-    h("span", { class: "num" }, figure));
-  const parts = terms.map(([key, , sign], i) => {
+    h("span", { class: "num" }, value));
+  const parts = terms.map(([name, , sign], i) => {
     const n = units[i];
     const minus = n < 0 || (n === 0 && sign < 0);
-    return term(i === 0 ? "" : minus ? "−" : "+", t(key), shown(Math.abs(n), places));
+    return term(i === 0 ? "" : minus ? "−" : "+", name, shown(Math.abs(n), places));
   });
   const whole = units.reduce((a, b) => a + b, 0);
   const exact = whole % 10 ** places === 0; // a final total, a win or a loss: no decimals
@@ -149,14 +156,14 @@ function personReview(person, game, players) {
 function throws(title, list, person, game, players) {
   if (!list?.length) return null;
   const unit = unitOf(person, game);
-  return [h("h4", {}, title), h("ol", { class: "worst lucky" }, list.map((thrown) => h("li", { class: "decision throw" },
+  return [h("h4", {}, title), h("ol", { class: "throws" }, list.map((thrown) => h("li", { class: "decision throw" },
     h("p", { class: "when" }, h("span", { class: "round" }, t("round-n", { round: thrown.round })),
       h("strong", { class: `num ${thrown.luck < 0 ? "bad" : "good"}` },
         // a chance's luck alone (`+%8,3`): the line under the board says of what
         label(t("account-luck"), unit === "win" ? signed(thrown.luck, unit, 1)
           : t("cost-points", { value: signed(thrown.luck, unit, 1) })))),
     game === "yams" ? yamsBoard(thrown.board) : farkleBoard(thrown.board, players),
-    h("p", { class: "before-after num" }, label(t(`value-${unit}`),
+    h("p", { class: "before-after num" }, label(valueName(unit),
       `${figure(thrown.before, unit, 1)} → ${figure(thrown.after, unit, 1)}`)))))];
 }
 
@@ -167,7 +174,7 @@ function valuesChart(valueLines, people, game) {
     values: person.values.map((at) => (unit === "win" ? 100 * at.value : at.value)) }));
   const format = unit === "win" ? (v, digits = 0) => pct(v / 100, digits) : (v, digits = 0) => dec(v, digits);
   return h("div", { class: "chart-box review-chart" },
-    valueLines(series, t(`chart-values-${unit}`), t(`value-${unit}`), format, { chance: unit === "win" }));
+    valueLines(series, t(`chart-values-${unit}`), valueName(unit), format, { chance: unit === "win" }));
 }
 
 function decision(worst, game, players, cost) {
