@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
 from browser.scripted_dice import ScriptedDice
+from browser.test_review import played_10000
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"]
@@ -127,6 +128,12 @@ def test_every_screen_passes_axe(seen: Page, dice: ScriptedDice, size: str, sche
     person.button("İnceleme").click()
     expect(page.get_by_role("region", name="İnceleme")).not_to_have_attribute("aria-busy", "true")
     checked("the end and the review")
+    person.open(f"/?game={played_10000(page, ('Nilüfer', 'Ece'))}")
+    person.button("İnceleme").click()
+    review = page.get_by_role("region", name="İnceleme")
+    # (the first review of a 10 000 game for two reads the strategy of winning: seconds)
+    expect(review.get_by_role("img", name="Kazanma şansı, adım adım")).to_be_visible(timeout=60_000)
+    checked("a 10 000 review in chances of winning")
 
     person.open("/?view=games")
     expect(page.get_by_role("heading", name="Tüm yarım kalan oyunlar")).to_be_visible()

@@ -12,6 +12,7 @@ from zar.i18n import LANGUAGES, MESSAGES
 from zar.server.app import STATIC
 
 KEY = re.compile(r"""\bt\(\s*["']([\w-]+)["']""")
+REVIEW_UNITS = ("final", "win", "points")  # the review's units of value (review.js unitOf)
 # The keys the page builds from parts, with every part they are built from.
 BUILT = [
     *(f"level-{game}-{level}" for game, levels in ai.LEVELS.items() for level in levels),
@@ -19,6 +20,7 @@ BUILT = [
     *(f"keys-help-{game}" for game in ("yams", "10000")),
     *(f"scorecard-{part}" for part in ("upper", "lower")),
     *(f"holder-{holder}" for holder in ("you", "host", "guest", "computer")),
+    *(f"{kind}-{unit}" for kind in ("value", "chart-values") for unit in REVIEW_UNITS),
 ]
 
 
@@ -41,4 +43,5 @@ def test_the_built_keys_are_the_ones_the_page_builds() -> None:
     """The page builds these kinds of keys, and no other."""
     source = "".join(p.read_text() for p in (STATIC / "js").glob("*.js"))
     built = re.findall(r"\bt\(`([\w-]+)-\$\{", source)
-    assert sorted(built) == ["holder", "keys-help", "level", "scorecard", "theme"]
+    expected = ["chart-values", "holder", "keys-help", "level", "scorecard", "theme", "value"]
+    assert sorted(built) == expected

@@ -1,5 +1,5 @@
-// Charts drawn by the page as SVG: the distribution of totals (a histogram) and a game's
-// totals turn by turn (lines). Each is a picture (role img) named by its title, described
+// Charts drawn by the page as SVG: the distribution of totals (a histogram), a game's
+// totals turn by turn (lines), and in the review each person's value step by step (lines). Each is a picture (role img) named by its title, described
 // in words for screen readers (<desc>), the same words shown under it.
 
 import { h, seatClass } from "./dom.js";
@@ -40,12 +40,12 @@ function figure(title, summary, details, drawing, legend = null) {
     h("figcaption", {}, summary));
 }
 
-/** Lines across the plot at `step`, labelled on the left, from 0 to `top`. */
-function grid(top, step, y) {
+/** Lines across the plot at `step`, labelled on the left (by `format`), from `bottom` to `top`. */
+function grid(top, step, y, format = num, bottom = 0) {
   const lines = [];
-  for (let value = 0; value <= top; value += step) {
+  for (let value = bottom; value <= top; value += step) {
     lines.push(svg("line", { class: "grid", x1: PAD.left, x2: W - PAD.right, y1: y(value), y2: y(value) }),
-      svg("text", { class: "tick", x: PAD.left - 5, y: y(value) + 4, "text-anchor": "end" }, num(value)));
+      svg("text", { class: "tick", x: PAD.left - 5, y: y(value) + 4, "text-anchor": "end" }, format(value)));
   }
   return lines;
 }
@@ -137,6 +137,56 @@ export function lines(players, turns, title) {
   const details = turns.map((row, k) =>
     `${t("axis-turn")} ${k + 1}: ${players.map((name, seat) => `${name} ${num(row[seat])}`).join(", ")}.`);
   const legend = h("ul", { class: "legend", "aria-hidden": "true" }, players.map((name, seat) =>
+    h("li", { class: seatClass(seat) }, h("span", { class: "swatch" }), name)));
+  return figure(title, summary, details, drawing, legend);
+}
+
+/**
+ * Each person's value after every step of a game (the review's V): `series` one per person
+ * (`seat`, `name`, `values`: from the start, in the unit drawn: points, or percents of a
+ * chance of winning, then 0 to 100), `up` what the values are, `format(value, digits)` how
+ * one is written; `chance`: drawn from 0 to 100. Described by each person's start and end,
+ * and their highest and lowest.
+ */
+export function valueLines(series, title, up, format, { chance = false } = {}) {
+  const steps = Math.max(...series.map((s) => s.values.length)) - 1;
+  if (steps < 1) return null;
+  const all = series.flatMap((s) => s.values);
+  const most = Math.max(1, ...all);
+  // A chance from 0 to 100 %; points from a round figure under the lowest, so that the
+  // lines' moves show rather than the space under them.
+  const least = chance ? 0 : Math.max(0, Math.min(...all));
+  const step = chance ? 25 : niceStep(Math.max(most - least, 1), 4);
+  const bottom = Math.floor(least / step) * step;
+  const top = Math.max(Math.ceil(most / step) * step, bottom + step);
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const x = (k) => PAD.left + (plotW * k) / steps;
+  const y = (value) => PAD.top + plotH - (plotH * (value - bottom)) / (top - bottom);
+  const drawing = [...grid(top, step, y, (value) => format(value), bottom)];
+  const every = niceStep(steps, 6);
+  for (let k = every; k <= steps; k += every) {
+    drawing.push(svg("text", { class: "tick", x: x(k), y: H - PAD.bottom + 15, "text-anchor": "middle" }, num(k)));
+  }
+  drawing.push(svg("line", { class: "axis-line", x1: PAD.left, x2: W - PAD.right, y1: y(bottom), y2: y(bottom) }),
+    ...axes(t("axis-step"), up));
+  for (const { seat, values } of series) {
+    const points = values.map((value, k) => `${x(k).toFixed(1)},${y(value).toFixed(1)}`).join(" ");
+    drawing.push(svg("g", { class: seatClass(seat) },
+      svg("polyline", { class: "line", points }),
+      svg("circle", { class: "dot", cx: x(values.length - 1), cy: y(values.at(-1)), r: 4 })));
+  }
+  const changes = series.map(({ name, values }) =>
+    t("chart-value-change", { name, start: format(values[0], 1),
+      end: format(values.at(-1), Number.isInteger(values.at(-1)) ? 0 : 1) })); // a final total: whole
+  const summary = t("chart-values-about", { steps: num(steps), people: changes.join(", ") });
+  const details = series.map(({ name, values }) => {
+    const high = values.indexOf(Math.max(...values));
+    const low = values.indexOf(Math.min(...values));
+    return `${t("chart-value-range", { name, high: format(values[high], 1), high_at: num(high),
+      low: format(values[low], 1), low_at: num(low) })}.`;
+  });
+  const legend = h("ul", { class: "legend", "aria-hidden": "true" }, series.map(({ seat, name }) =>
     h("li", { class: seatClass(seat) }, h("span", { class: "swatch" }), name)));
   return figure(title, summary, details, drawing, legend);
 }
