@@ -386,12 +386,15 @@ def _abandoned() -> IllegalAction:
 
 
 def _standing(log: Sequence[Action]) -> tuple[list[int], set[int]]:
-    """The places in ``log`` (from 0) of the moves that stand, and of those undone."""
+    """The places in ``log`` (from 0) of the moves that stand, and of those undone; a log
+    with an undo of nothing (one not replayed, as a backup reads it) is a ValueError."""
     standing: list[int] = []
     undone: set[int] = set()
     for i, entry in enumerate(log):
         match entry:
             case Undo():
+                if not standing:
+                    raise ValueError(f"action {i + 1} of the log undoes nothing")
                 undone.add(standing.pop())
             case Abandon():
                 pass
