@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from history_support import counted, random_game, replayed_stats
+from history_support import counted, random_game, replayed_stats, without_luck
 from record_support import standing
 from support import WHOLE_GAMES
 from zar import ai, farkle, yams
@@ -126,7 +126,7 @@ def test_only_finished_games_of_the_game_count(
     unfinished = Record.new("yams", (Seat("Zeynep"),)).append(yams.Throw(0, (), (1, 2, 3, 4, 5)))
     figures = replayed("yams", [*farkle_games, unfinished, *yams_games])
     assert figures == replayed("yams", yams_games)
-    assert stats("10000", []) == {"game": "10000", "players": [], "totals": {}}
+    assert without_luck(stats("10000", [])) == {"game": "10000", "players": [], "totals": {}}
 
 
 @settings(WHOLE_GAMES)
@@ -154,7 +154,7 @@ def test_a_games_figures_at_its_end_are_what_a_replay_counts(
         else:
             assert (seat["turns"], seat["lost_turns"]) == (e["turns"], e["lost_turns"])
             assert seat["hot_dice"] == e["hot_dice"]
-    assert stats(kind, [found]) == replayed_stats(kind, [record])  # type: ignore[arg-type]
+    assert without_luck(stats(kind, [found])) == replayed_stats(kind, [record])  # type: ignore[arg-type]
 
 
 @settings(WHOLE_GAMES, max_examples=10)
@@ -175,7 +175,7 @@ def test_the_statistics_of_kept_figures_are_those_of_replaying_every_game(
         records.append(record)
     kept = [figures(record) for record in records]
     for game in ("yams", "10000"):
-        assert stats(game, kept) == replayed_stats(game, records)  # type: ignore[arg-type]
+        assert without_luck(stats(game, kept)) == replayed_stats(game, records)  # type: ignore[arg-type]
 
 
 def test_figures_of_an_older_version_are_not_current(farkle_games: list[Record]) -> None:
@@ -280,7 +280,7 @@ def test_the_statistics_export_to_csv(yams_games: list[Record]) -> None:
     for row, player in zip(rows, figures["players"], strict=True):
         assert set(row) == set(player)
         for key, value in player.items():
-            assert row[key] == str(value)
+            assert row[key] == ("" if value is None else str(value))  # no account: no mean
 
 
 @pytest.mark.parametrize(

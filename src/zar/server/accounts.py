@@ -1,0 +1,110 @@
+"""Each finished game's luck account, worked out off the request path and kept with its
+figures for the statistics.
+
+An account (:func:`zar.ai.luck.account`) judges every decision of the game, a few tenths of
+a second: too slow for the request that ends the game. That request keeps the game's
+figures without it; then a task works it out in a worker thread and keeps the figures
+again with it, if the game is still at the version judged (an undo after the end moves it
+on: the figures are worked out again when it ends again).
+
+Games kept before accounts were, or whose task a restart cut short, get theirs from a slow
+pass (:meth:`Accounts.sweep`): it reads the latest finished games of each kind the
+statistics read, and works out one account at a time, only after the server has handled
+no action for :data:`IDLE` seconds and never more than one game per :data:`PACE` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+from starlette.concurrency import run_in_threadpool
+
+from zar.ai.coach import Strategies
+from zar.ai.luck import account
+from zar.history import accounted, figures
+from zar.record import Record
+from zar.store import Store
+
+__all__ = ["IDLE", "PACE", "SWEPT", "Accounts"]
+
+IDLE = 1.0  # seconds without an action before the pass works out an old game's account
+PACE = 0.5  # seconds at least between two games of the pass: two games a second at most
+SWEPT = 1_000  # the pass reads the latest finished games of each kind, this many at most
+
+log = logging.getLogger(__name__)
+
+
+class Accounts:
+    """The luck accounts being worked out, one task per game, over ``store``."""
+
+    def __init__(
+        self,
+        store: Store,
+        strategies: Strategies,
+        load: Callable[[str], Record],
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.strategies = strategies
+        self.load = load  # a finished game's record, read from the store
+        self.monotonic = monotonic
+        self.active = monotonic()  # when the server last handled an action
+        self._pending: dict[str, asyncio.Task[None]] = {}
+
+    def busy(self) -> None:
+        """Note that the server handles an action now: the pass waits for it to be idle."""
+        self.active = self.monotonic()
+
+    def schedule(self, game_id: str, record: Record) -> None:
+        """Work out the account of the finished ``record`` in a worker thread, and keep it."""
+        if game_id in self._pending or not record.state.is_over:
+            return
+        task = asyncio.get_running_loop().create_task(self._keep(game_id, record))
+        self._pending[game_id] = task
+        task.add_done_callback(lambda _: self._pending.pop(game_id, None))
+
+    async def _keep(self, game_id: str, record: Record) -> None:
+        try:
+            await run_in_threadpool(self.keep, game_id, record)
+        except Exception:  # the pass tries again; the statistics leave it out meanwhile
+            log.exception("the luck account of game %s was not kept", game_id)
+
+    def keep(self, game_id: str, record: Record) -> None:
+        """Work out ``record``'s account and keep its figures with it (if still at its version)."""
+        part = figures(record, account(record, self.strategies))
+        if part is not None:
+            self.store.keep_figures(game_id, record.version, part)
+
+    async def settle(self) -> None:
+        """Wait until every account scheduled is kept (for tests, and when the server stops)."""
+        while self._pending:
+            await asyncio.gather(*self._pending.values(), return_exceptions=True)
+
+    def missing(self) -> list[str]:
+        """The finished games the statistics read whose account is not kept, latest first."""
+        return [
+            game_id
+            for kind in ("yams", "10000")
+            for game_id, kept in self.store.finished_figures(kind, limit=SWEPT)
+            if not accounted(kept)
+        ]
+
+    async def sweep(self, *, idle: float = IDLE, pace: float = PACE) -> int:
+        """The slow pass over the games without their account: how many it kept."""
+        kept = 0
+        for game_id in await run_in_threadpool(self.missing):
+            while (wait := self.active + idle - self.monotonic()) > 0:
+                await asyncio.sleep(wait)
+            if game_id not in self._pending:
+                try:
+                    record = await run_in_threadpool(self.load, game_id)
+                    await run_in_threadpool(self.keep, game_id, record)
+                    kept += 1
+                except Exception:
+                    log.exception("the luck account of game %s was not kept", game_id)
+            await asyncio.sleep(pace)
+        return kept
