@@ -96,7 +96,12 @@ class Accounts:
     async def sweep(self, *, idle: float = IDLE, pace: float = PACE) -> int:
         """The slow pass over the games without their account: how many it kept."""
         kept = 0
-        for game_id in await run_in_threadpool(self.missing):
+        try:
+            missing = await run_in_threadpool(self.missing)
+        except Exception:  # a store out of reach: the next start tries again
+            log.exception("the games without their luck account were not read")
+            return kept
+        for game_id in missing:
             while (wait := self.active + idle - self.monotonic()) > 0:
                 await asyncio.sleep(wait)
             if game_id not in self._pending:
