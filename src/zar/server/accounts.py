@@ -53,7 +53,8 @@ class Accounts:
         self.load = load  # a finished game's record, read from the store
         self.monotonic = monotonic
         self.active = monotonic()  # when the server last handled an action
-        self._pending: dict[str, asyncio.Task[None]] = {}
+        # By game and version: a game undone after its end and ended again is judged anew.
+        self._pending: dict[tuple[str, int], asyncio.Task[None]] = {}
 
     def busy(self) -> None:
         """Note that the server handles an action now: the pass waits for it to be idle."""
@@ -61,11 +62,12 @@ class Accounts:
 
     def schedule(self, game_id: str, record: Record) -> None:
         """Work out the account of the finished ``record`` in a worker thread, and keep it."""
-        if game_id in self._pending or not record.state.is_over:
+        key = (game_id, record.version)
+        if key in self._pending or not record.state.is_over:
             return
         task = asyncio.get_running_loop().create_task(self._keep(game_id, record))
-        self._pending[game_id] = task
-        task.add_done_callback(lambda _: self._pending.pop(game_id, None))
+        self._pending[key] = task
+        task.add_done_callback(lambda _: self._pending.pop(key, None))
 
     async def _keep(self, game_id: str, record: Record) -> None:
         try:
@@ -104,7 +106,7 @@ class Accounts:
         for game_id in missing:
             while (wait := self.active + idle - self.monotonic()) > 0:
                 await asyncio.sleep(wait)
-            if game_id not in self._pending:
+            if not any(pending == game_id for pending, _ in self._pending):
                 try:
                     record = await run_in_threadpool(self.load, game_id)
                     await run_in_threadpool(self.keep, game_id, record)
