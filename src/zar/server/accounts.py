@@ -8,9 +8,10 @@ again with it, if the game is still at the version judged (an undo after the end
 on: the figures are worked out again when it ends again).
 
 Games kept before accounts were, or whose task a restart cut short, get theirs from a slow
-pass (:meth:`Accounts.sweep`): it reads the latest finished games of each kind the
+pass (:meth:`Accounts.run`): it reads the latest finished games of each kind the
 statistics read, and works out one account at a time, only after the server has handled
-no action for :data:`IDLE` seconds and never more than one game per :data:`PACE` seconds.
+no action for :data:`IDLE` seconds and never more than one game per :data:`PACE` seconds;
+so do the games whose figures the statistics worked out again when reading them.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ class Accounts:
         self.active = monotonic()  # when the server last handled an action
         # By game and version: a game undone after its end and ended again is judged anew.
         self._pending: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._later: dict[str, None] = {}  # the games left to the slow pass, in order
+        self._wake = asyncio.Event()
 
     def busy(self) -> None:
         """Note that the server handles an action now: the pass waits for it to be idle."""
@@ -95,15 +98,35 @@ class Accounts:
             if not accounted(kept)
         ]
 
+    def later(self, game_id: str) -> None:
+        """Leave the game's account to the slow pass (its figures were worked out again when
+        read: a restore, or an older Zar's, perhaps many at once)."""
+        self._later[game_id] = None
+        self._wake.set()
+
+    async def run(self) -> None:
+        """The slow pass while the server runs: over the games kept without their account,
+        then over those left to it (:meth:`later`) as they come."""
+        await self.sweep()
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            games, self._later = list(self._later), {}
+            await self._work_out(games, IDLE, PACE)
+
     async def sweep(self, *, idle: float = IDLE, pace: float = PACE) -> int:
-        """The slow pass over the games without their account: how many it kept."""
-        kept = 0
+        """One slow pass over the games kept without their account: how many it kept."""
         try:
             missing = await run_in_threadpool(self.missing)
         except Exception:  # a store out of reach: the next start tries again
             log.exception("the games without their luck account were not read")
-            return kept
-        for game_id in missing:
+            return 0
+        return await self._work_out(missing, idle, pace)
+
+    async def _work_out(self, games: list[str], idle: float, pace: float) -> int:
+        """Each of ``games``' account, one at a time, once the server is idle."""
+        kept = 0
+        for game_id in games:
             while (wait := self.active + idle - self.monotonic()) > 0:
                 await asyncio.sleep(wait)
             if not any(pending == game_id for pending, _ in self._pending):

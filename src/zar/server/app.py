@@ -178,7 +178,7 @@ def create_app(
     async def serving(app: FastAPI) -> AsyncIterator[None]:
         stop = await games.watch()
         # The games kept without their luck account get it, slowly, while the server idles.
-        sweeping = asyncio.create_task(accounts.sweep())
+        sweeping = asyncio.create_task(accounts.run())
         try:
             yield
         finally:
