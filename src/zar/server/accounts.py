@@ -10,7 +10,7 @@ on: the figures are worked out again when it ends again).
 Games kept before accounts were, or whose task a restart cut short, get theirs from a slow
 pass (:meth:`Accounts.run`): it reads the latest finished games of each kind the
 statistics read, and works out one account at a time, only after the server has handled
-no action for :data:`IDLE` seconds and never more than one game per :data:`PACE` seconds;
+no request for :data:`IDLE` seconds and never more than one game per :data:`PACE` seconds;
 so do the games whose figures the statistics worked out again when reading them.
 """
 
@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from zar.ai.coach import Strategies
 from zar.ai.luck import account
@@ -29,7 +30,7 @@ from zar.history import accounted, figures
 from zar.record import Record
 from zar.store import Store
 
-__all__ = ["IDLE", "PACE", "SWEPT", "Accounts"]
+__all__ = ["IDLE", "PACE", "SWEPT", "Accounts", "Activity"]
 
 IDLE = 1.0  # seconds without an action before the pass works out an old game's account
 PACE = 0.5  # seconds at least between two games of the pass: two games a second at most
@@ -53,14 +54,14 @@ class Accounts:
         self.strategies = strategies
         self.load = load  # a finished game's record, read from the store
         self.monotonic = monotonic
-        self.active = monotonic()  # when the server last handled an action
+        self.active = monotonic()  # when the server last began a request
         # By game and version: a game undone after its end and ended again is judged anew.
         self._pending: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._later: dict[str, None] = {}  # the games left to the slow pass, in order
         self._wake = asyncio.Event()
 
     def busy(self) -> None:
-        """Note that the server handles an action now: the pass waits for it to be idle."""
+        """Note that the server begins a request now: the pass waits for it to be idle."""
         self.active = self.monotonic()
 
     def schedule(self, game_id: str, record: Record) -> None:
@@ -138,3 +139,18 @@ class Accounts:
                     log.exception("the luck account of game %s was not kept", game_id)
             await asyncio.sleep(pace)
         return kept
+
+
+class Activity:
+    """ASGI middleware: each request notes that the server is busy (:meth:`Accounts.busy`),
+    so that the slow pass waits for it to be idle. It wraps nothing else: a stream flows
+    through untouched."""
+
+    def __init__(self, app: ASGIApp, accounts: Accounts) -> None:
+        self.app = app
+        self.accounts = accounts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            self.accounts.busy()
+        await self.app(scope, receive, send)

@@ -37,7 +37,7 @@ from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, 
 from zar.names import distinct_looks, new_name
 from zar.record import GAMES, GameKind, Record
 from zar.seating import Forbidden
-from zar.server.accounts import Accounts
+from zar.server.accounts import Accounts, Activity
 from zar.server.analysis import analysis_routes
 from zar.server.games import Games
 from zar.server.intents import Intent
@@ -244,6 +244,7 @@ def create_app(
         # Another name for this server (DNS rebinding) reaches nothing: 400.
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(Activity, accounts=accounts)  # the slow pass waits for a quiet server
 
     @app.exception_handler(HTTPException)
     async def refused(request: Request, error: HTTPException) -> Response:

@@ -301,8 +301,6 @@ class Games:
         A store that cannot take it (StoreUnavailable) leaves the cached game as it was.
         """
         await self.record(game_id)  # no game, no lock kept for its id (UnknownGame)
-        if self.accounts is not None:
-            self.accounts.busy()
         async with self.serial(game_id):
             after = await self._act(game_id, intent, device, address)
             if after is None:
