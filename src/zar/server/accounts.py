@@ -58,7 +58,7 @@ class Accounts:
         # By game and version: a game undone after its end and ended again is judged anew.
         self._pending: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._later: dict[str, None] = {}  # the games left to the slow pass, in order
-        self._wake = asyncio.Event()
+        self._wake: asyncio.Event | None = None  # made in the loop that runs the pass
 
     def busy(self) -> None:
         """Note that the server begins a request now: the pass waits for it to be idle."""
@@ -103,15 +103,18 @@ class Accounts:
         """Leave the game's account to the slow pass (its figures were worked out again when
         read: a restore, or an older Zar's, perhaps many at once)."""
         self._later[game_id] = None
-        self._wake.set()
+        if self._wake is not None:
+            self._wake.set()
 
     async def run(self) -> None:
         """The slow pass while the server runs: over the games kept without their account,
         then over those left to it (:meth:`later`) as they come."""
+        self._wake = wake = asyncio.Event()
         await self.sweep()
         while True:
-            await self._wake.wait()
-            self._wake.clear()
+            if not self._later:
+                await wake.wait()
+            wake.clear()
             games, self._later = list(self._later), {}
             await self._work_out(games, IDLE, PACE)
 
