@@ -293,7 +293,8 @@ def test_progress_statistics_and_exports(client: TestClient, dice: Dice) -> None
     assert ali["best_total"] == max(totals)
     assert figures["totals"] == {"Ali": totals}
     assert client.get("/api/stats?game=10000").json() == {
-        "game": "10000", "players": [], "totals": {}
+        "game": "10000", "players": [], "totals": {},
+        "accounted": 0, "unit": "win", "cost_per_decision": {},
     }  # fmt: skip
 
     exported = client.get(f"/api/games/{games[0]['id']}/export")

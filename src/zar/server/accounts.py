@@ -86,9 +86,12 @@ class Accounts:
             self.store.keep_figures(game_id, record.version, part)
 
     async def settle(self) -> None:
-        """Wait until every account scheduled is kept (for tests, and when the server stops)."""
-        while self._pending:
-            await asyncio.gather(*self._pending.values(), return_exceptions=True)
+        """Wait until every account scheduled in this loop is kept (for tests, and when the
+        server stops): an app served by one loop after another (a test's) leaves the others'
+        to them."""
+        loop = asyncio.get_running_loop()
+        while here := [t for t in self._pending.values() if t.get_loop() is loop]:
+            await asyncio.gather(*here, return_exceptions=True)
 
     def missing(self) -> list[str]:
         """The finished games the statistics read whose account is not kept, latest first."""
