@@ -281,6 +281,9 @@ def test_a_finished_game_is_reviewed_as_the_coach_sees_it(
 
 def test_progress_statistics_and_exports(client: TestClient, dice: Dice) -> None:
     games = [play_yams_alone(client, dice) for _ in range(2)]
+    app: Any = client.app
+    assert client.portal is not None
+    client.portal.call(app.state.games.settled)  # the luck accounts kept: the figures settled
     progress = client.get(f"/api/games/{games[0]['id']}/progress").json()
     assert progress["players"] == ["Ali"]
     assert len(progress["turns"]) == 13
