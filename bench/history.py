@@ -4,7 +4,8 @@ Fills a fresh store with ``--games`` finished games, quickly: a dozen real games
 by the computer with seeded dice (Yams and 10 000, one to three seats), and their logs
 copied under new ids and new names, straight into the tables, as the server would have
 left them (the settings, the summary, the seating and who may reach the game, and the
-figures a game keeps for the statistics from its end: ``zar.history.figures``). One
+figures a game keeps for the statistics from its end, with its luck account:
+``zar.history.figures``). One
 device, ``home``, hosts every game (a tablet on a family's table: its lists and its
 statistics read the most); another, ``visitor``, hosts 20 of them.
 
@@ -45,6 +46,8 @@ from load import cpu_seconds
 from serving import COOKIE, serve
 
 from zar import ai
+from zar.ai.coach import Strategies
+from zar.ai.luck import account
 from zar.dice import SeededDice
 from zar.history import figures
 from zar.record import Record, action_to_json
@@ -77,6 +80,7 @@ def templates() -> list[Template]:
     """A dozen whole games of the computer, seeded: Yams (the easy level, one and two seats)
     and 10 000 (the seed level, to 5 000, one to three seats)."""
     made = []
+    strategies = Strategies()
     tables = [("yams", 1, None), ("yams", 2, None), ("10000", 1, 5_000), ("10000", 2, 5_000),
               ("10000", 3, 5_000), ("yams", 3, None)]  # fmt: skip
     for seed, (kind, seats, target) in enumerate(tables * 2):
@@ -85,7 +89,7 @@ def templates() -> list[Template]:
         dice = SeededDice(seed)
         while not record.state.is_over:
             record = record.append(ai.next_action(record.state, player, dice))  # type: ignore[arg-type]
-        kept = figures(record)
+        kept = figures(record, account(record, strategies))  # as the server keeps them
         assert kept is not None
         log = tuple(json.dumps(action_to_json(action)) for action in record.log)
         made.append(Template(record, summary(record), kept, log))

@@ -18,7 +18,7 @@ from zar.record import Record
 from zar.table import Seat
 from zar.yams.scorecard import PENTA_BONUS
 
-__all__ = ["counted", "random_game", "replayed_stats"]
+__all__ = ["counted", "random_game", "replayed_stats", "without_luck"]
 
 
 def counted(records: list[Record]) -> dict[str, dict[str, Any]]:
@@ -125,6 +125,19 @@ def replayed_stats(game: str, records: Iterable[Record]) -> dict[str, Any]:
         "players": rows,
         "totals": {name: list(player.totals) for name, player in players.items()},
     }
+
+
+LUCK_KEYS = ("accounted", "unit", "cost_per_decision")
+LUCK_ROW_KEYS = ("luck_games", "mean_luck", "mean_cost")
+
+
+def without_luck(found: dict[str, Any]) -> dict[str, Any]:
+    """The statistics without their luck figures (which :func:`replayed_stats` leaves out)."""
+    rest = {k: v for k, v in found.items() if k not in LUCK_KEYS}
+    rest["players"] = [
+        {k: v for k, v in row.items() if k not in LUCK_ROW_KEYS} for row in found["players"]
+    ]
+    return rest
 
 
 def _faces(data: st.DataObject, n: int) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from history_support import counted, random_game, replayed_stats
+from history_support import counted, random_game, replayed_stats, without_luck
 from record_support import standing
 from support import WHOLE_GAMES
 from zar import ai, farkle, yams
@@ -21,6 +21,7 @@ from zar.ai.yams import OptimalPlayer, Strategy
 from zar.dice import SeededDice
 from zar.history import (
     FIGURES_VERSION,
+    accounted,
     current,
     figures,
     game_csv,
@@ -126,7 +127,7 @@ def test_only_finished_games_of_the_game_count(
     unfinished = Record.new("yams", (Seat("Zeynep"),)).append(yams.Throw(0, (), (1, 2, 3, 4, 5)))
     figures = replayed("yams", [*farkle_games, unfinished, *yams_games])
     assert figures == replayed("yams", yams_games)
-    assert stats("10000", []) == {"game": "10000", "players": [], "totals": {}}
+    assert without_luck(stats("10000", [])) == {"game": "10000", "players": [], "totals": {}}
 
 
 @settings(WHOLE_GAMES)
@@ -154,7 +155,7 @@ def test_a_games_figures_at_its_end_are_what_a_replay_counts(
         else:
             assert (seat["turns"], seat["lost_turns"]) == (e["turns"], e["lost_turns"])
             assert seat["hot_dice"] == e["hot_dice"]
-    assert stats(kind, [found]) == replayed_stats(kind, [record])  # type: ignore[arg-type]
+    assert without_luck(stats(kind, [found])) == replayed_stats(kind, [record])  # type: ignore[arg-type]
 
 
 @settings(WHOLE_GAMES, max_examples=10)
@@ -175,7 +176,7 @@ def test_the_statistics_of_kept_figures_are_those_of_replaying_every_game(
         records.append(record)
     kept = [figures(record) for record in records]
     for game in ("yams", "10000"):
-        assert stats(game, kept) == replayed_stats(game, records)  # type: ignore[arg-type]
+        assert without_luck(stats(game, kept)) == replayed_stats(game, records)  # type: ignore[arg-type]
 
 
 def test_figures_of_an_older_version_are_not_current(farkle_games: list[Record]) -> None:
@@ -280,7 +281,7 @@ def test_the_statistics_export_to_csv(yams_games: list[Record]) -> None:
     for row, player in zip(rows, figures["players"], strict=True):
         assert set(row) == set(player)
         for key, value in player.items():
-            assert row[key] == str(value)
+            assert row[key] == ("" if value is None else str(value))  # no account: no mean
 
 
 @pytest.mark.parametrize(
@@ -311,3 +312,34 @@ def test_a_line_separator_in_a_name_never_splits_a_row() -> None:
     assert len(text.splitlines()) == 1 + 2  # the header and each seat's total
     rows = list(csv.DictReader(io.StringIO(text)))
     assert [row["player"] for row in rows] == ["Ali\\u2028Veli", "Ece\\u2029Can"]
+
+
+def test_the_luck_means_count_only_the_games_accounted_in_the_games_unit() -> None:
+    """A 10 000 game without its account yet, or alone (its account in points, not in
+    chance of winning), counts in the games and totals but not in the luck means."""
+
+    def seat(name: str, total: int, **account: Any) -> dict[str, Any]:
+        return {"name": name, "total": total, "win": False, "turns": 1, **account}
+
+    def game(*seats: dict[str, Any]) -> dict[str, Any]:
+        return {"version": FIGURES_VERSION, "game": "10000", "seats": list(seats)}
+
+    two = {"unit": "win", "decisions": 4}
+    found = stats("10000", [
+        game(seat("Ali", 10, luck=0.25, cost=0.1, **two),
+             seat("Ece", 5, luck=-0.25, cost=0.3, **two)),
+        game(seat("Ali", 20), seat("Ece", 30)),  # its account not kept yet
+        game(seat("Ali", 40, luck=120.0, cost=8.0, unit="points", decisions=9)),  # alone
+        game(seat("Ali", 30, luck=-0.75, cost=0.5, **two),
+             seat("Ece", 0, luck=0.75, cost=0.0, **two)),
+    ])  # fmt: skip
+    assert (found["accounted"], found["unit"]) == (2, "win")
+    ali, ece = found["players"]
+    assert (ali["name"], ali["games"], ali["luck_games"]) == ("Ali", 4, 2)
+    assert ali["mean_luck"] == pytest.approx((0.25 - 0.75) / 2)
+    assert ali["mean_cost"] == pytest.approx((0.1 + 0.5) / 2)
+    assert found["cost_per_decision"]["Ali"] == pytest.approx([0.1 / 4, 0.5 / 4])
+    assert (ece["games"], ece["luck_games"]) == (3, 2)
+    assert found["cost_per_decision"]["Ece"] == pytest.approx([0.3 / 4, 0.0])
+    assert accounted(game(seat("Ali", 1, luck=0.0, cost=0.0, **two)))
+    assert not accounted(game(seat("Ali", 1)))

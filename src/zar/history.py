@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
@@ -27,6 +28,7 @@ from zar.yams.scorecard import PENTA_BONUS
 
 __all__ = [
     "FIGURES_VERSION",
+    "accounted",
     "current",
     "figures",
     "game_csv",
@@ -91,17 +93,27 @@ def progress(record: Record) -> dict[str, Any]:
 
 
 # How a game's figures are worked out: one kept with an older number is worked out again.
-FIGURES_VERSION = 1
+# 2: each seat's luck account (zar.ai.luck.account), added once it is worked out.
+FIGURES_VERSION = 2
+
+# What a seat keeps of its luck account (zar.ai.luck.account).
+ACCOUNT_FIELDS = ("unit", "luck", "cost", "decisions")
 
 
-def figures(record: Record) -> dict[str, Any] | None:
+def figures(
+    record: Record, accounts: Sequence[Mapping[str, Any]] | None = None
+) -> dict[str, Any] | None:
     """A finished game's part in the statistics, worked out once when it ends and kept with
     it: for each seat its name, total and whether it won; for Yams whether it earned the
     upper bonus, the Pentas it wrote and its Penta bonuses; for 10 000 its turns, the turns
     it lost and its hot dice. None for a game not over (an abandoned one is never over).
 
-    ``version`` is :data:`FIGURES_VERSION`: figures added later (the luck and the cost of
-    each person's decisions) come with a new one, and older figures are worked out again.
+    With ``accounts`` (:func:`zar.ai.luck.account`, one a seat), each seat also keeps its
+    ``unit``, ``luck``, ``cost`` and ``decisions``: too slow to work out while the game's
+    last action is answered, the account is worked out after and the figures kept again.
+
+    ``version`` is :data:`FIGURES_VERSION`: figures added later come with a new one, and
+    older figures are worked out again.
     """
     state = record.state
     if not state.is_over:
@@ -129,12 +141,24 @@ def figures(record: Record) -> dict[str, Any] | None:
                         seats[event.seat]["hot_dice"] += 1
         case _:
             assert_never(state)
+    if accounts is not None:
+        for seat, own in zip(seats, accounts, strict=True):
+            seat |= {name: own[name] for name in ACCOUNT_FIELDS}
     return {"version": FIGURES_VERSION, "game": record.kind, "seats": seats}
 
 
 def current(kept: Mapping[str, Any] | None) -> bool:
     """Whether figures kept with a game are of this version of Zar (else worked out again)."""
     return kept is not None and kept.get("version") == FIGURES_VERSION
+
+
+def accounted(kept: Mapping[str, Any] | None) -> bool:
+    """Whether figures kept with a game are current and hold its luck account."""
+    return current(kept) and all("luck" in seat for seat in kept["seats"])  # type: ignore[index]
+
+
+# The unit of each game's luck means: the strategy's value a two-seat 10 000 game counts in.
+LUCK_UNITS: dict[GameKind, str] = {"yams": "points", "10000": "win"}
 
 
 @dataclass
@@ -149,6 +173,10 @@ class _Player:
     lost_turns: int = 0
     hot_dice: int = 0
     turns: int = 0
+    # Over the games with a luck account: each one's luck, cost and cost per decision.
+    luck: list[float] = field(default_factory=list)
+    cost: list[float] = field(default_factory=list)
+    per_decision: list[float] = field(default_factory=list)
 
 
 def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str, Any]:
@@ -156,11 +184,22 @@ def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str
     :func:`figures` (given oldest first; None for a game not finished): games, wins (a
     shared win counts), mean and best total; for Yams the rate of the upper bonus, the
     Pentas written and the Penta bonuses; for 10 000 the turns lost, the hot dice and the
-    mean points per turn. Computer seats count under their name."""
+    mean points per turn. Computer seats count under their name.
+
+    The luck means (``mean_luck``, ``mean_cost``: per game, in ``unit``; None without any)
+    cover only the games whose account is kept (``accounted`` of them in all,
+    ``luck_games`` a player's); ``cost_per_decision`` gives, per name, each such game's
+    cost per decision, oldest first. The unit is Yams points, and for 10 000 the chance of
+    winning: a 10 000 game alone or of more than two seats, whose account is in points,
+    stays out of the luck means."""
     players: dict[str, _Player] = {}
+    covered = 0
+    unit = LUCK_UNITS[game]
     for kept in games:
         if kept is None or kept["game"] != game:
             continue
+        has_account = all(seat.get("unit") == unit for seat in kept["seats"])
+        covered += has_account
         for seat in kept["seats"]:
             player = players.setdefault(seat["name"], _Player())
             player.totals.append(seat["total"])
@@ -171,6 +210,11 @@ def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str
             player.lost_turns += seat.get("lost_turns", 0)
             player.hot_dice += seat.get("hot_dice", 0)
             player.turns += seat.get("turns", 0)
+            if has_account:
+                player.luck.append(seat["luck"])
+                player.cost.append(seat["cost"])
+                if seat["decisions"]:
+                    player.per_decision.append(seat["cost"] / seat["decisions"])
     rows = []
     for name, player in sorted(players.items(), key=lambda p: (-len(p[1].totals), p[0])):
         games_played = len(player.totals)
@@ -189,11 +233,17 @@ def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str
             row["lost_turns"] = player.lost_turns
             row["hot_dice"] = player.hot_dice
             row["points_per_turn"] = sum(player.totals) / player.turns if player.turns else 0.0
+        row["luck_games"] = len(player.luck)
+        row["mean_luck"] = math.fsum(player.luck) / len(player.luck) if player.luck else None
+        row["mean_cost"] = math.fsum(player.cost) / len(player.cost) if player.cost else None
         rows.append(row)
     return {
         "game": game,
         "players": rows,
         "totals": {name: list(player.totals) for name, player in players.items()},
+        "accounted": covered,
+        "unit": unit,
+        "cost_per_decision": {name: list(p.per_decision) for name, p in players.items()},
     }
 
 
@@ -297,5 +347,6 @@ def stats_csv(figures: dict[str, Any]) -> str:
         if figures["game"] == "yams"
         else ("lost_turns", "hot_dice", "points_per_turn")
     )
-    header = ("name", "games", "wins", "mean_total", "best_total", *extra)
+    header = ("name", "games", "wins", "mean_total", "best_total", *extra,
+              "luck_games", "mean_luck", "mean_cost")  # fmt: skip
     return _csv(header, figures["players"])

@@ -21,7 +21,7 @@ PLAYERS = ("Ayşe Nur", "Jean-Baptiste")
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 # The Yams table's columns, in their order on the page.
 COLUMNS = ("player", "games-played", "wins", "mean-total", "best-total", "upper-bonus-rate",
-           "pentas", "penta-bonuses")  # fmt: skip
+           "pentas", "penta-bonuses", "mean-luck", "stats-mean-cost")  # fmt: skip
 
 # Each column's name: what overflows its cell, and each word broken across two lines.
 CUT_WORDS = """ths => ths.flatMap((th) => {
@@ -247,3 +247,39 @@ def test_the_statistics_in_light_and_dark(
                 area.evaluate("el => el.scrollBy({ left: (el.scrollWidth - el.clientWidth) / 2 })")
                 settled(area)
                 area.screenshot(path=output / f"{name}-stats-{lang}-{scheme}-scrolled.png")
+
+
+def accounted(page: Page, games: int) -> None:
+    """Wait until the server has kept the luck account of ``games`` Yams games: each is
+    worked out a moment after its game ends, off the request that ended it."""
+    for _ in range(300):
+        if page.request.get("/api/stats?game=yams").json()["accounted"] >= games:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"fewer than {games} games accounted")
+
+
+def test_the_luck_figures_and_the_cost_chart_show_after_two_finished_games(
+    page: Page, person: Person
+) -> None:
+    finished_yams(page, PLAYERS)  # a second game beside the fixture's
+    accounted(page, 2)
+    stats = page.request.get("/api/stats?game=yams").json()
+    own = next(p for p in stats["players"] if p["name"] == "Jean-Baptiste")
+    assert own["luck_games"] >= 2
+    page.set_viewport_size(DESKTOP)
+    open_stats(person, "en")
+    table = page.get_by_role("table", name="Yams")
+    expect(table.get_by_role("columnheader", name="Mean luck")).to_be_visible()
+    expect(table.get_by_role("columnheader", name="Mean cost")).to_be_visible()
+    row = table.get_by_role("row").filter(has_text="Jean-Baptiste")
+    expect(row.get_by_role("cell").nth(-1)).to_have_text(f"{own['mean_cost']:.1f}")
+    expect(
+        page.get_by_text("over the " + str(stats["accounted"]) + " games accounted")
+    ).to_be_visible()
+    chart = page.get_by_role("img", name="Cost per decision, game by game")
+    expect(chart).to_be_visible()
+    described = chart.evaluate("svg => svg.querySelector('desc').textContent")
+    assert "Jean-Baptiste: Game 1" in described
+    assert "Verhoeff's aim: under 0.2 points per decision" in described
+    expect(chart.locator(".reference-line")).to_have_count(1)

@@ -142,12 +142,15 @@ def analysis_routes(
         part = figures(record)
         if part is not None:
             await run_in_threadpool(found.store.keep_figures, game_id, record.version, part)
+            if found.accounts is not None:  # its luck account after, slowly: they may be many
+                found.accounts.later(game_id)
         return part
 
     async def statistics(request: Request, game: GameKind) -> dict[str, Any]:
         """The statistics of the device's own latest finished games (none without a
         credential), summed from the figures kept with each: a game's are worked out from its
-        log (and kept) only when missing or of an older version."""
+        log (and kept) only when missing or of an older version; its luck account, too slow
+        to wait for, is worked out after by the slow pass (:mod:`zar.server.accounts`)."""
         device = await request.app.state.devices.caller(request)
         found = games(request)
         store = found.store

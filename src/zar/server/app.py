@@ -8,6 +8,8 @@ action (its ``version`` is not the game's) is refused with 409 and changes nothi
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -29,11 +31,13 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Match, Route
 
 from zar import ai
+from zar.ai.coach import Strategies
 from zar.dice import DiceSource, SystemDice
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, Language, box_name, explain, text
 from zar.names import distinct_looks, new_name
 from zar.record import GAMES, GameKind, Record
 from zar.seating import Forbidden
+from zar.server.accounts import Accounts, Activity
 from zar.server.analysis import analysis_routes
 from zar.server.games import Games
 from zar.server.intents import Intent
@@ -164,6 +168,8 @@ def create_app(
     """
     undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
     games = Games(store, dice or SystemDice(), clock, undos=undos)
+    coach = Strategies()  # the coach's, the review's and the luck accounts' strategies
+    accounts = games.accounts = Accounts(store, coach, store.load)
     devices = Devices(games)
     reach = reacher(games, devices)
     streams = Streams(games, reach, _lang)
@@ -171,9 +177,15 @@ def create_app(
     @asynccontextmanager
     async def serving(app: FastAPI) -> AsyncIterator[None]:
         stop = await games.watch()
+        # The games kept without their luck account get it, slowly, while the server idles.
+        sweeping = asyncio.create_task(accounts.run())
         try:
             yield
         finally:
+            sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeping
+            await games.settled()
             await run_in_threadpool(stop)
             if close_store:
                 await run_in_threadpool(store.close)
@@ -232,6 +244,7 @@ def create_app(
         # Another name for this server (DNS rebinding) reaches nothing: 400.
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(Activity, accounts=accounts)  # the slow pass waits for a quiet server
 
     @app.exception_handler(HTTPException)
     async def refused(request: Request, error: HTTPException) -> Response:
@@ -474,7 +487,7 @@ def create_app(
         """Where a phone on the same network opens the app, and a QR code of the first."""
         return phone
 
-    app.include_router(analysis_routes(_lang))
+    app.include_router(analysis_routes(_lang, coach))
     app.include_router(seat_routes(games, devices, _lang, addresses))
 
     if STATIC.is_dir():

@@ -29,6 +29,7 @@ from zar.dice import DiceSource
 from zar.history import figures
 from zar.record import Record
 from zar.seating import Forbidden, Seating
+from zar.server.accounts import Accounts
 from zar.server.intents import Intent, actions_for
 from zar.server.limits import UndoLimit
 from zar.server.views import summary
@@ -164,6 +165,8 @@ class Games:
         self._streams: dict[str, Counter[str]] = {}
         self._remote: dict[str, dict[str, float]] = {}
         self._left: dict[str, dict[str, str]] = {}
+        # Works out each finished game's luck account after its end is stored (None: never).
+        self.accounts: Accounts | None = None
 
     @contextlib.asynccontextmanager
     async def serial(self, game_id: str) -> AsyncIterator[None]:
@@ -368,7 +371,14 @@ class Games:
             give_back()
             raise
         self._keep(game_id, after)
+        if after.state.is_over and self.accounts is not None:
+            self.accounts.schedule(game_id, after)  # its figures kept again with the account
         return after
+
+    async def settled(self) -> None:
+        """Wait until the luck account of every game ended here so far is kept."""
+        if self.accounts is not None:
+            await self.accounts.settle()
 
     def standin_level(self, record: Record) -> str:
         """The level the computer plays an absent person's seat at: the game's computer's,

@@ -190,3 +190,60 @@ export function valueLines(series, title, up, format, { chance = false } = {}) {
     h("li", { class: seatClass(seat) }, h("span", { class: "swatch" }), name)));
   return figure(title, summary, details, drawing, legend);
 }
+
+/**
+ * Each person's cost per decision over the games, oldest first: `series` maps a name to its
+ * figures (one a game); `write` writes a figure; `reference`, if any, is `{ value, label }`:
+ * a dashed line across at that figure (Verhoeff's mark for Yams, set in stats.js).
+ */
+export function costLines(series, title, write, reference = null) {
+  const names = Object.keys(series).filter((name) => series[name].length);
+  if (!names.length) return null;
+  const longest = Math.max(...names.map((name) => series[name].length));
+  const most = Math.max(...names.flatMap((name) => series[name]), reference?.value ?? 0, 1e-9);
+  // Steps of 1, 2, 2.5 or 5 times a power of ten, below 1 as well: counted in millionths.
+  const scale = 1e6;
+  const step = niceStep(Math.ceil(most * scale), 4) / scale;
+  const top = Math.ceil(most / step - 1e-9) * step;
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const x = (k) => PAD.left + (longest > 1 ? (plotW * k) / (longest - 1) : plotW / 2);
+  const y = (value) => PAD.top + plotH - (plotH * value) / top;
+  const drawing = [];
+  for (let n = 0; n * step <= top + 1e-12; n++) {
+    const value = n * step;
+    drawing.push(svg("line", { class: "grid", x1: PAD.left, x2: W - PAD.right, y1: y(value), y2: y(value) }),
+      svg("text", { class: "tick", x: PAD.left - 5, y: y(value) + 4, "text-anchor": "end" }, write(value)));
+  }
+  const every = niceStep(longest, 7);
+  for (let k = every; k <= longest; k += every) {
+    drawing.push(svg("text", { class: "tick", x: x(k - 1), y: H - PAD.bottom + 15, "text-anchor": "middle" }, num(k)));
+  }
+  drawing.push(svg("line", { class: "axis-line", x1: PAD.left, x2: W - PAD.right, y1: y(0), y2: y(0) }),
+    ...axes(t("axis-game"), t("axis-cost-per-decision")));
+  if (reference) {
+    drawing.push(svg("g", { class: "reference" },
+      svg("line", { class: "reference-line", x1: PAD.left, x2: W - PAD.right, y1: y(reference.value),
+        y2: y(reference.value), "stroke-dasharray": "5 4" }),
+      svg("text", { class: "tick", x: W - PAD.right, y: y(reference.value) - 4, "text-anchor": "end" },
+        reference.label)));
+  }
+  names.forEach((name, seat) => {
+    const values = series[name];
+    const points = values.map((v, k) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    drawing.push(svg("g", { class: seatClass(seat) },
+      svg("polyline", { class: "line", points }),
+      ...values.map((v, k) => svg("circle", { class: "dot", cx: x(k), cy: y(v), r: 3 }))));
+  });
+  const means = names.map((name) => {
+    const values = series[name];
+    return `${name} ${write(values.reduce((a, b) => a + b, 0) / values.length)}`;
+  }).join(", ");
+  const summary = t("chart-cost-about", { games: num(longest), means })
+    + (reference ? ` ${reference.label}.` : "");
+  const details = names.map((name) =>
+    `${name}: ${series[name].map((v, k) => `${t("axis-game")} ${k + 1} ${write(v)}`).join(", ")}.`);
+  const legend = h("ul", { class: "legend", "aria-hidden": "true" }, names.map((name, seat) =>
+    h("li", { class: seatClass(seat) }, h("span", { class: "swatch" }), name)));
+  return figure(title, summary, details, drawing, legend);
+}

@@ -2,7 +2,7 @@
 // distribution of final totals, and one game's totals turn by turn.
 
 import { get } from "./api.js";
-import { histogram, lines } from "./charts.js";
+import { costLines, histogram, lines } from "./charts.js";
 import { attr, h } from "./dom.js";
 import { dec, when } from "./figures.js";
 import { gameName, num, pct, t } from "./i18n.js";
@@ -13,6 +13,22 @@ const KINDS = ["yams", "10000"];
 // The table's columns: the word, and how a figure is written.
 const whole = (n) => num(n);
 const mean = (x) => dec(x, 1);
+// Luck and cost per game: Yams points, or a 10 000 chance of winning (zar.history.stats).
+const points = (x) => dec(x, 1);
+const chance = (x) => pct(x, 1);
+const LUCK_COLUMNS = {
+  yams: [["mean-luck", "mean_luck", points], ["stats-mean-cost", "mean_cost", points]],
+  10000: [["mean-luck", "mean_luck", chance], ["stats-mean-cost", "mean_cost", chance]],
+};
+// The cost per decision, finer: a good player's is a few tenths of a point, or of a percent.
+const PER_DECISION = { yams: (x) => dec(x, 2), 10000: (x) => pct(x, 2) };
+
+// Tom Verhoeff's Yahtzee Proficiency Test, "How to Read the Analysis": "the mean difference
+// in expected final score per choice is shown. Aim for a value below 0.2."
+// (www-set.win.tue.nl/~wstomv/misc/yahtzee/instr-pt.html, 1999). His test gives no other
+// grade of the scale, so the chart draws that one mark; 10 000 has none.
+const VERHOEFF_AIM = 0.2;
+
 const COLUMNS = {
   yams: [["games-played", "games", whole], ["wins", "wins", whole], ["mean-total", "mean_total", mean],
     ["best-total", "best_total", whole], ["upper-bonus-rate", "upper_bonus_rate", pct],
@@ -110,14 +126,26 @@ export class StatsScreen {
         g.players.map((name, seat) => `${name} ${num(g.totals[seat])}`).join(", ")}`]), (id) => this.drawProgress(id));
       charts.push(h("div", { class: "chart-box" }, which, this.progressChart));
     }
-    this.body.replaceChildren(this.table(kind, data), h("div", { class: "charts" }, charts),
+    const covered = h("p", { class: "luck-covered" }, t("luck-covered", { n: num(data.accounted ?? 0) }),
+      " ", `(${t(data.unit === "win" ? "luck-unit-win" : "luck-unit-points")})`);
+    const cost = this.costChart(kind, data);
+    if (cost) charts.push(h("div", { class: "chart-box" }, cost));
+    this.body.replaceChildren(this.table(kind, data), covered, h("div", { class: "charts" }, charts),
       exportLinks(`/api/stats/export?game=${kind}`));
     this.drawTotals(data, everyone);
     if (finished.length) await this.drawProgress(finished[0].id);
   }
 
+  costChart(kind, data) {
+    const write = PER_DECISION[kind];
+    const reference = kind === "yams"
+      ? { value: VERHOEFF_AIM, label: t("verhoeff-mark", { value: dec(VERHOEFF_AIM, 1) }) }
+      : null;
+    return costLines(data.cost_per_decision ?? {}, t("chart-cost"), write, reference);
+  }
+
   table(kind, data) {
-    const columns = COLUMNS[kind];
+    const columns = [...COLUMNS[kind], ...LUCK_COLUMNS[kind]];
     // The caption is the heading of what follows (the table, then the charts) under the
     // page's h1, above the charts' h3 titles.
     const table = h("table", { class: "stats-table" },

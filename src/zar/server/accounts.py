@@ -1,0 +1,162 @@
+"""Each finished game's luck account, worked out off the request path and kept with its
+figures for the statistics.
+
+An account (:func:`zar.ai.luck.account`) judges every decision of the game, a few tenths of
+a second: too slow for the request that ends the game. That request keeps the game's
+figures without it; then a task works it out in a worker thread and keeps the figures
+again with it, if the game is still at the version judged (an undo after the end moves it
+on: the figures are worked out again when it ends again).
+
+Games kept before accounts were, or whose task a restart cut short, get theirs from a slow
+pass (:meth:`Accounts.run`): it reads the latest finished games of each kind the
+statistics read, and works out one account at a time, only after the server has handled
+no request for :data:`IDLE` seconds and never more than one game per :data:`PACE` seconds;
+so do the games whose figures the statistics worked out again when reading them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from zar.ai.coach import Strategies
+from zar.ai.luck import account
+from zar.history import accounted, figures
+from zar.record import Record
+from zar.store import Store
+
+__all__ = ["IDLE", "PACE", "SWEPT", "Accounts", "Activity"]
+
+IDLE = 1.0  # seconds without an action before the pass works out an old game's account
+PACE = 0.5  # seconds at least between two games of the pass: two games a second at most
+SWEPT = 1_000  # the pass reads the latest finished games of each kind, this many at most
+
+log = logging.getLogger(__name__)
+
+
+class Accounts:
+    """The luck accounts being worked out, one task per game, over ``store``."""
+
+    def __init__(
+        self,
+        store: Store,
+        strategies: Strategies,
+        load: Callable[[str], Record],
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.strategies = strategies
+        self.load = load  # a finished game's record, read from the store
+        self.monotonic = monotonic
+        self.active = monotonic()  # when the server last began a request
+        # By game and version: a game undone after its end and ended again is judged anew.
+        self._pending: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._later: dict[str, None] = {}  # the games left to the slow pass, in order
+        self._wake: asyncio.Event | None = None  # made in the loop that runs the pass
+
+    def busy(self) -> None:
+        """Note that the server begins a request now: the pass waits for it to be idle."""
+        self.active = self.monotonic()
+
+    def schedule(self, game_id: str, record: Record) -> None:
+        """Work out the account of the finished ``record`` in a worker thread, and keep it."""
+        key = (game_id, record.version)
+        if key in self._pending or not record.state.is_over:
+            return
+        task = asyncio.get_running_loop().create_task(self._keep(game_id, record))
+        self._pending[key] = task
+        task.add_done_callback(lambda _: self._pending.pop(key, None))
+
+    async def _keep(self, game_id: str, record: Record) -> None:
+        try:
+            await run_in_threadpool(self.keep, game_id, record)
+        except Exception:  # the pass tries again; the statistics leave it out meanwhile
+            log.exception("the luck account of game %s was not kept", game_id)
+
+    def keep(self, game_id: str, record: Record) -> None:
+        """Work out ``record``'s account and keep its figures with it (if still at its version)."""
+        part = figures(record, account(record, self.strategies))
+        if part is not None:
+            self.store.keep_figures(game_id, record.version, part)
+
+    async def settle(self) -> None:
+        """Wait until every account scheduled in this loop is kept (for tests, and when the
+        server stops): an app served by one loop after another (a test's) leaves the others'
+        to them."""
+        loop = asyncio.get_running_loop()
+        while here := [t for t in self._pending.values() if t.get_loop() is loop]:
+            await asyncio.gather(*here, return_exceptions=True)
+
+    def missing(self) -> list[str]:
+        """The finished games the statistics read whose account is not kept, latest first."""
+        return [
+            game_id
+            for kind in ("yams", "10000")
+            for game_id, kept in self.store.finished_figures(kind, limit=SWEPT)
+            if not accounted(kept)
+        ]
+
+    def later(self, game_id: str) -> None:
+        """Leave the game's account to the slow pass (its figures were worked out again when
+        read: a restore, or an older Zar's, perhaps many at once)."""
+        self._later[game_id] = None
+        if self._wake is not None:
+            self._wake.set()
+
+    async def run(self) -> None:
+        """The slow pass while the server runs: over the games kept without their account,
+        then over those left to it (:meth:`later`) as they come."""
+        self._wake = wake = asyncio.Event()
+        await self.sweep()
+        while True:
+            if not self._later:
+                await wake.wait()
+            wake.clear()
+            games, self._later = list(self._later), {}
+            await self._work_out(games, IDLE, PACE)
+
+    async def sweep(self, *, idle: float = IDLE, pace: float = PACE) -> int:
+        """One slow pass over the games kept without their account: how many it kept."""
+        try:
+            missing = await run_in_threadpool(self.missing)
+        except Exception:  # a store out of reach: the next start tries again
+            log.exception("the games without their luck account were not read")
+            return 0
+        return await self._work_out(missing, idle, pace)
+
+    async def _work_out(self, games: list[str], idle: float, pace: float) -> int:
+        """Each of ``games``' account, one at a time, once the server is idle."""
+        kept = 0
+        for game_id in games:
+            while (wait := self.active + idle - self.monotonic()) > 0:
+                await asyncio.sleep(wait)
+            if not any(pending == game_id for pending, _ in self._pending):
+                try:
+                    record = await run_in_threadpool(self.load, game_id)
+                    await run_in_threadpool(self.keep, game_id, record)
+                    kept += 1
+                except Exception:
+                    log.exception("the luck account of game %s was not kept", game_id)
+            await asyncio.sleep(pace)
+        return kept
+
+
+class Activity:
+    """ASGI middleware: each request notes that the server is busy (:meth:`Accounts.busy`),
+    so that the slow pass waits for it to be idle. It wraps nothing else: a stream flows
+    through untouched."""
+
+    def __init__(self, app: ASGIApp, accounts: Accounts) -> None:
+        self.app = app
+        self.accounts = accounts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            self.accounts.busy()
+        await self.app(scope, receive, send)
