@@ -94,6 +94,8 @@ def test_every_screen_passes_axe(seen: Page, dice: ScriptedDice, size: str, sche
     done = finished_yams(page, "Nilüfer")  # a name of its own: other tests count Deniz's games
 
     person.open()
+    # The home as drawn (its heading), not the page's shell before its script ran.
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
     checked("home")
     page.get_by_role("button", name="Yeni oyun").click()
     dialog = page.get_by_role("dialog")
