@@ -21,6 +21,7 @@ from zar.ai.luck import account
 from zar.dice import SeededDice
 from zar.history import FIGURES_VERSION, figures, stats_csv
 from zar.server import create_app
+from zar.server.accounts import account_process
 from zar.store import SqliteStore
 
 Game = dict[str, Any]
@@ -195,6 +196,20 @@ def test_the_luck_account_kept_at_a_games_end_is_its_account_and_the_means_are_t
         )  # oldest first
     csv = client.get("/api/stats/export?game=yams&format=csv").text
     assert csv.splitlines()[0].endswith("luck_games,mean_luck,mean_cost")
+
+
+def test_zar_serve_works_the_accounts_out_in_a_process_of_their_own(store: SqliteStore) -> None:
+    """As ``zar serve`` does: the accounts in another process (not a thread holding the
+    interpreter's lock against the event loop), the same figures kept."""
+    app = create_app(
+        store, dice=SeededDice(11), games_per_minute=None, account_process=account_process()
+    )
+    with TestClient(app) as client:
+        game = played(client, "10000", "Ali", computer=True)
+        settle(client)
+        record = store.load(game["id"])
+        kept = dict(store.finished_figures("10000", limit=10))[game["id"]]
+        assert kept == figures(record, account(record, STRATEGIES))
 
 
 def test_a_game_without_its_account_yet_counts_everywhere_but_in_the_luck_means(

@@ -13,6 +13,7 @@ import contextlib
 import time
 import unicodedata
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib import resources
@@ -154,6 +155,7 @@ def create_app(
     ready: Callable[[Record], None] | None = None,
     addresses: Sequence[str] = (),
     hosts: Sequence[str] | None = None,
+    account_process: Executor | None = None,
 ) -> FastAPI:
     """The app over ``store``; ``dice`` defaults to the operating system's randomness.
 
@@ -165,11 +167,14 @@ def create_app(
     told of each new game (to ready the strategies it will ask for). ``addresses`` are the
     URLs a phone on the same network can open (none when serving this machine only);
     ``hosts`` the names a request's ``Host`` may give (None: any, as a test's client asks).
+    ``account_process`` works out the finished games' luck accounts (else a worker thread);
+    the app shuts it down when it stops.
     """
     undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
     games = Games(store, dice or SystemDice(), clock, undos=undos)
     coach = Strategies()  # the coach's, the review's and the luck accounts' strategies
-    accounts = games.accounts = Accounts(store, coach, store.load)
+    accounts = Accounts(store, coach, store.load, process=account_process)
+    games.accounts = accounts
     devices = Devices(games)
     reach = reacher(games, devices)
     streams = Streams(games, reach, _lang)
@@ -186,6 +191,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeping
             await games.settled()
+            accounts.close()
             await run_in_threadpool(stop)
             if close_store:
                 await run_in_threadpool(store.close)

@@ -22,6 +22,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from zar import yams
 from zar.ai import computer_player
 from zar.record import Record
+from zar.server.accounts import account_process
 from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
 from zar.server.limits import GAMES_PER_MINUTE, SecurityHeaders
@@ -238,6 +239,7 @@ def serve(
             ready=ready_strategies,
             addresses=addresses,
             hosts=allowed_hosts(host, addresses),
+            account_process=account_process(),
         )
         uvicorn.run(
             serving(served, trusted),
@@ -265,6 +267,7 @@ def app() -> FastAPI:
         close_store=True,
         ready=ready_strategies,
         hosts=_named_hosts() or None,
+        account_process=account_process(),
     )
 
 
