@@ -26,6 +26,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -64,13 +65,32 @@ def worked_out(game: Mapping[str, Any]) -> dict[str, Any] | None:
 def account_process() -> ProcessPoolExecutor:
     """One process that works the accounts out, at a lower priority than the server's:
     started afresh (spawn: the server's threads are not forked), its strategies read from
-    the cache as the server's are."""
+    the cache as the server's are; it goes when the server goes (:func:`_serve_accounts`)."""
     return ProcessPoolExecutor(
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=os.nice,
-        initargs=(10,),
+        initializer=_serve_accounts,
+        initargs=(os.getpid(),),
     )
+
+
+def _serve_accounts(server: int) -> None:
+    """The accounts' process, as it starts: a lower priority; its output, which it inherited
+    from the server, let go (what goes wrong comes back with the future and the server logs
+    it), so that whoever reads the server's output sees it end with the server; and gone
+    within a second of the server, even one killed (SIGKILL) that could not stop it."""
+    os.nice(10)
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(nowhere, 1)
+    os.dup2(nowhere, 2)
+    os.close(nowhere)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="zar-server-watch", daemon=True).start()
 
 
 class Accounts:
