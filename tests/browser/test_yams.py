@@ -178,6 +178,7 @@ def test_keys_keep_dice_and_throw(page: Page) -> None:
     # The dice answer the keys once the throw is on screen, not before.
     expect(page.locator("[data-version]")).to_have_attribute("data-version", "1")
     expect(ali.dice).to_have_count(5)
+    expect(ali.dice.nth(1)).to_be_enabled()  # the throw landed: the dice take keys
     page.keyboard.press("2")
     expect(ali.dice.nth(1)).to_have_accessible_name(re.compile(r"^\d, tutuldu$"))
     assert ali.pressed() == [False, True, False, False, False]
