@@ -34,7 +34,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -42,7 +41,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from serving import credential, free_port, serve
+from load import cpu_seconds
+from serving import credential, free_port, ready, serve
 
 ANCHOR_P99_MS = 50.0
 CLIENT = "127.0.0.200"  # the normal client: not an attacker's address
@@ -189,22 +189,8 @@ def _uvicorn(folder: Path, protocol: str) -> tuple[subprocess.Popen[bytes], int]
     command = [sys.executable, "-m", "uvicorn", "--factory", "zar.server.run:app"]
     command += ["--port", str(port), "--http", protocol, "--log-level", "error"]
     server = subprocess.Popen(command, env=env)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/setup", timeout=1).close()
-            return server, port
-        except OSError:
-            if time.monotonic() > deadline:
-                server.kill()
-                raise
-            time.sleep(0.1)
-
-
-def _cpu_seconds(pid: int) -> float:
-    """The process's user and system time so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ready(server, f"http://127.0.0.1:{port}")
+    return server, port
 
 
 def main() -> None:
@@ -240,9 +226,9 @@ def main() -> None:
                 )
                 attacker.start()
                 time.sleep(1.5)  # the attack under way
-                cpu = _cpu_seconds(server.pid)
+                cpu = cpu_seconds(server.pid)
                 times, failed = _normal(port, game, cookie, args.seconds)
-                cpu = _cpu_seconds(server.pid) - cpu
+                cpu = cpu_seconds(server.pid) - cpu
                 got = receiving.recv()
                 attacker.join()
                 print(

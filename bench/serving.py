@@ -14,7 +14,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-__all__ = ["COOKIE", "credential", "free_port", "serve", "throwaway_postgres"]
+__all__ = ["COOKIE", "credential", "free_port", "ready", "serve", "throwaway_postgres"]
 
 COOKIE = "zar_device"  # a device's credential (zar.server.seats.COOKIE)
 
@@ -52,11 +52,17 @@ def serve(
         [sys.executable, "-m", "zar", "serve"], env=environment, stdout=subprocess.DEVNULL
     )
     url = f"http://127.0.0.1:{port}"
+    ready(server, url)
+    return server, url
+
+
+def ready(server: subprocess.Popen[bytes], url: str) -> None:
+    """Wait until the server at ``url`` answers (30 s at most, else it is killed)."""
     deadline = time.monotonic() + 30
     while True:
         try:
             urllib.request.urlopen(f"{url}/api/setup", timeout=1).close()
-            return server, url
+            return
         except OSError:
             if time.monotonic() > deadline:
                 server.kill()
