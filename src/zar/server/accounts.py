@@ -58,8 +58,12 @@ def worked_out(game: Mapping[str, Any]) -> dict[str, Any] | None:
     global _strategies
     if _strategies is None:
         _strategies = Strategies()
-    record = Record.from_json(game)
-    return figures(record, account(record, _strategies))
+    return _accounted(Record.from_json(game), _strategies)
+
+
+def _accounted(record: Record, strategies: Strategies) -> dict[str, Any] | None:
+    """``record``'s figures with its luck account, by ``strategies``."""
+    return figures(record, account(record, strategies))
 
 
 def account_process() -> ProcessPoolExecutor:
@@ -148,7 +152,7 @@ class Accounts:
 
     def worked_out_here(self, record: Record) -> dict[str, Any] | None:
         """:func:`worked_out` in this process, with its strategies."""
-        return figures(record, account(record, self.strategies))
+        return _accounted(record, self.strategies)
 
     def close(self) -> None:
         """Stop the accounts' process, if any (the games it had not finished go to the pass)."""
