@@ -22,7 +22,8 @@ less VmRSS with every watcher's device made, over the streams); the time from a 
 reply to its arrival on the last of its game's watchers; the errors; then each anchor with
 PASS or FAIL, and last the line ``other requests p99 X ms during a fan-out to N watchers``.
 The bench raises its own limit on open files (and the server's, which it starts) to hold
-the connections. Exits 0 either way.
+the connections, and the server's cap on connections (``ZAR_CONNECTIONS``) to the watchers
+and the tables. Exits 0 either way.
 
     .venv/bin/python bench/streams.py [--watchers 5000] [--games 1] [--seconds 20]
 """
@@ -441,7 +442,12 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the server stopped too
     with contextlib.ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        process, url = serve(folder, {"ZAR_GAMES_PER_MINUTE": "off"})
+        # The operator of a server for thousands of watchers raises its cap on connections
+        # (half the open files, 4 096 at most, by default) to hold them all.
+        connections = str(args.watchers + 2 * args.others + 100)
+        process, url = serve(
+            folder, {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS": connections}
+        )
         stack.callback(process.wait, 10)
         stack.callback(process.terminate)
         measured = asyncio.run(run(args, url, process.pid))

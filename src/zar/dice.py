@@ -78,7 +78,8 @@ def outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
 
 
 class DiceSource(Protocol):
-    """Where live dice come from: ``roll(n)`` gives ``n`` faces, each 1..6."""
+    """Where live dice come from: ``roll(n)`` gives ``n`` faces, each 1..6, at once (the
+    server asks on its event loop for a person's throw)."""
 
     def roll(self, n: int) -> tuple[int, ...]: ...
 

@@ -22,7 +22,7 @@ from zar.record import Record, action_to_json
 from zar.server import create_app
 from zar.server.games import Games
 from zar.server.intents import Intent
-from zar.store import SqliteStore
+from zar.store import Busy, SqliteStore
 from zar.table import Seat
 
 # Only a broken app waits this long: then the test fails instead of hanging.
@@ -55,8 +55,11 @@ async def client(
         yield c
 
 
-async def new(c: httpx.AsyncClient, game: str, *players: str) -> dict[str, Any]:
-    response = await c.post("/api/games", json={"game": game, "players": list(players)})
+async def new(
+    c: httpx.AsyncClient, game: str, *players: str, computer: bool = False
+) -> dict[str, Any]:
+    body = {"game": game, "players": list(players), "computer": computer}
+    response = await c.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
@@ -170,13 +173,15 @@ class HeldStore:
         self._gate = threading.Event()
         return self._gate
 
-    def append(self, *args: Any, **kwargs: Any) -> int:
+    def append(self, *args: Any, wait: bool = True, **kwargs: Any) -> int:
+        if self._gate is not None and not wait:
+            raise Busy("held")  # as another writer would make it: tried again, waiting
         gate, self._gate = self._gate, None
         if gate is not None:
             self.waiting.set()
             if not gate.wait(STUCK):
                 raise RuntimeError("the held append was never let go")
-        version: int = self._store.append(*args, **kwargs)
+        version: int = self._store.append(*args, wait=wait, **kwargs)
         return version
 
     def __getattr__(self, name: str) -> Any:
@@ -185,8 +190,9 @@ class HeldStore:
 
 @pytest.mark.parametrize("held", ["its dice", "its commit"])
 def test_a_game_held_up_keeps_no_other_game_waiting(store: SqliteStore, held: str) -> None:
-    """Game A's throw is stopped inside the server (while its dice fall, or while it is
-    committed); game B is played meanwhile, and A goes on when let go."""
+    """Game A's computer's throw is stopped inside the server (while its dice fall, or
+    while it is committed, the store busy); game B is played meanwhile, and A goes on when
+    let go."""
     dice = HeldDice()
     holder: HeldDice | HeldStore = dice
     if held == "its commit":
@@ -197,10 +203,13 @@ def test_a_game_held_up_keeps_no_other_game_waiting(store: SqliteStore, held: st
 
     async def main() -> None:
         async with client(app) as c:
-            a = await new(c, "yams", "Ali")
+            a = await new(c, "yams", "Ali", computer=True)
             b = await new(c, "10000", "Ece")
+            a = (await act(c, a, type="throw")).json()
+            a = (await act(c, a, type="fill", box=next(iter(a["options"])))).json()
+            assert a["seat"] == 1  # the computer's turn
             release = holder.hold_next()
-            a_throw = asyncio.create_task(act(c, a, type="throw"))
+            a_throw = asyncio.create_task(act(c, a, type="computer"))
             assert await asyncio.to_thread(holder.waiting.wait, STUCK), "A never got there"
             # A is held inside the server. B plays a turn, and A can be looked at.
             b = (await act(c, b, type="throw")).json()
@@ -211,12 +220,12 @@ def test_a_game_held_up_keeps_no_other_game_waiting(store: SqliteStore, held: st
                 chosen = [p for p in range(6) if int(best) >> p & 1]
                 b = (await act(c, b, type="throw", set_aside=chosen)).json()
             assert b["version"] >= 2
-            assert (await c.get(f"/api/games/{a['id']}")).json()["version"] == 0
+            assert (await c.get(f"/api/games/{a['id']}")).json()["version"] == a["version"]
             assert not a_throw.done()
             release.set()
             reply = await a_throw
             assert reply.status_code == 200, reply.text
-            assert reply.json()["version"] == 1
+            assert reply.json()["version"] == a["version"] + 1
             assert len(reply.json()["dice"]) == 5
 
     asyncio.run(main())

@@ -3,6 +3,7 @@ version it was made for; a stale or repeated version is refused and changes noth
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 
@@ -22,7 +23,7 @@ from store_support import (
 )
 from zar.record import Abandon
 from zar.server.views import summary
-from zar.store import Conflict, Store, UnknownGame
+from zar.store import Busy, Conflict, SqliteStore, Store, UnknownGame
 
 
 def test_a_game_comes_back_as_it_was_kept(store: Store) -> None:
@@ -52,6 +53,46 @@ def test_an_append_on_another_version_is_refused_and_changes_nothing(
     assert refused.value.version == 2
     assert store.load("g") == record
     assert store.games()[0].version == 2
+
+
+def test_an_append_that_may_not_wait_is_made_at_once_or_not_at_all(backend: Backend) -> None:
+    """``wait=False`` (the server's event loop): SQLite commits at once while nobody else
+    writes, and refuses with Busy, writing nothing, while another thread or another
+    process does; a PostgreSQL server is a round trip away: always Busy, nothing written."""
+    store = backend.open()
+    record = one_person_yams()
+    create(store, "g", record)
+    actions = yams_round(record)
+    after = record
+    for action in actions:
+        after = after.append(action)
+
+    def commit() -> int:
+        return store.append("g", 0, actions, NOW, finished=False, summary={}, wait=False)
+
+    try:
+        if not isinstance(store, SqliteStore):
+            with pytest.raises(Busy):
+                commit()
+            assert store.load("g") == record
+            return
+        other = sqlite3.connect(store.path, isolation_level=None)  # another process's
+        try:
+            other.execute("BEGIN IMMEDIATE")  # its write transaction open
+            started = time.monotonic()
+            with pytest.raises(Busy):
+                commit()
+            assert time.monotonic() - started < 5  # not the store's 30 s busy timeout
+            other.execute("ROLLBACK")
+        finally:
+            other.close()
+        with store._lock, pytest.raises(Busy):  # another thread reading or writing
+            commit()
+        assert store.load("g") == record
+        assert commit() == after.version  # free again: at once
+        assert store.load("g") == after
+    finally:
+        store.close()
 
 
 def test_the_same_append_twice_is_stored_once(store: Store) -> None:

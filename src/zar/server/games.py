@@ -4,7 +4,8 @@ game, who is following each game live and from which device.
 The server is the authority: it holds every game, throws the dice and applies each
 intention through the engine, only for a device its seating lets act (the right to act is
 judged on a revision of the seating, and the store keeps the action only while the seating
-is still at it). Every action is committed before the reply; a stale or repeated action
+is still at it). Every action is committed before the reply (on the event loop when the
+store takes it at once, else in a worker thread); a stale or repeated action
 (its ``version`` is not the game's) is refused with :class:`~zar.store.Conflict`. An undo
 the rules allow may be refused still, with :class:`~zar.server.limits.TooManyUndos`, to a
 client undoing in a loop.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import secrets
 import time
@@ -33,7 +35,7 @@ from zar.server.accounts import Accounts
 from zar.server.intents import Intent, actions_for
 from zar.server.limits import UndoLimit
 from zar.server.views import summary
-from zar.store import Conflict, Store
+from zar.store import Busy, Conflict, Store
 from zar.table import IllegalAction
 
 __all__ = ["GAMES_KEPT", "Games", "Presence"]
@@ -334,9 +336,14 @@ class Games:
         seating.check(device, intent.type, seat, over=state.is_over)
         # The computer steps its own seat, or an absent person's it plays meanwhile.
         standin = seating.plays(state.seat) if intent.type == "computer" else None
-        # The rules, the computer's thinking and the dice in a worker thread: a slow step
-        # (an expert's tables built on first use) holds up this game only.
-        actions = await run_in_threadpool(actions_for, record, intent, self.dice, standin)
+        if intent.type == "computer":
+            # The computer's thinking in a worker thread: a slow step (an expert's tables
+            # built on first use) holds up this game only.
+            actions = await run_in_threadpool(actions_for, record, intent, self.dice, standin)
+        else:
+            # A person's intention is the rules and the dice alone: on the event loop, as it
+            # costs less than a worker thread's handoff (the dice answer at once).
+            actions = actions_for(record, intent, self.dice, standin)
         after = record
         for action in actions:
             after = after.append(action)
@@ -347,20 +354,26 @@ class Games:
             if self.undos is not None and intent.type == "undo"
             else _nothing
         )
+        commit = functools.partial(
+            self.store.append,
+            game_id,
+            record.version,
+            actions,
+            self.clock(),
+            finished=after.state.is_over,
+            summary=summary(after),
+            seating_rev=seating.rev,
+            # Worked out once, when the game ends: the statistics read them.
+            figures=figures(after),
+        )
         try:
-            await run_in_threadpool(
-                lambda: self.store.append(
-                    game_id,
-                    record.version,
-                    actions,
-                    self.clock(),
-                    finished=after.state.is_over,
-                    summary=summary(after),
-                    seating_rev=seating.rev,
-                    # Worked out once, when the game ends: the statistics read them.
-                    figures=figures(after),
-                )
-            )
+            try:
+                # On the event loop if the store can take it at once (a local file free):
+                # a worker thread's handoff, and winning the interpreter's lock back from
+                # the loop after each call into SQLite, cost more than the commit itself.
+                commit(wait=False)
+            except Busy:
+                await run_in_threadpool(commit)  # another writer first: waited for here
         except Conflict:
             give_back()
             self._forget(game_id)  # another process moved it on, or seated it anew

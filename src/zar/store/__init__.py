@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 from zar.store.base import (
+    Busy,
     Conflict,
     Device,
     GameSummary,
@@ -30,6 +31,7 @@ from zar.store.base import (
 from zar.store.sqlite import SqliteStore
 
 __all__ = [
+    "Busy",
     "Conflict",
     "Device",
     "GameSummary",

@@ -12,6 +12,7 @@ from zar.record import Action, Record
 from zar.seating import Seating
 
 __all__ = [
+    "Busy",
     "Conflict",
     "Device",
     "GameSummary",
@@ -23,6 +24,11 @@ __all__ = [
     "UnusableStore",
     "default_db_path",
 ]
+
+
+class Busy(Exception):
+    """A write asked not to wait (``wait=False``) would have had to: another thread or
+    process is writing, or the store is a server a round trip away. Nothing was written."""
 
 
 class Conflict(Exception):
@@ -140,6 +146,7 @@ class Store(Protocol):
         summary: Mapping[str, Any],
         seating_rev: int | None = None,
         figures: Mapping[str, Any] | None = None,
+        wait: bool = True,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned (derived from
@@ -147,6 +154,10 @@ class Store(Protocol):
         ``seating_rev``, only while the game's seating is still at that revision (the right
         to act was judged on it). ``figures``: the game's part in the statistics, once it
         is over (:func:`zar.history.figures`); kept until an append changes them.
+
+        ``wait=False``: done at once, or not at all (:class:`Busy`), never waiting for
+        another writer or a server: so an event loop can commit on its own thread, which
+        costs less than a worker thread's handoff, and leave only what would wait to one.
 
         Raises :class:`Conflict` (the game is at another version, or its seating moved on)
         or :class:`UnknownGame`.

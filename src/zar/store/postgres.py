@@ -31,6 +31,7 @@ from psycopg_pool import ConnectionPool
 from zar.record import Action, Record
 from zar.seating import Seating
 from zar.store.base import (
+    Busy,
     Conflict,
     GameSummary,
     Invitation,
@@ -255,12 +256,15 @@ class PostgresStore:
         summary: Mapping[str, Any],
         seating_rev: int | None = None,
         figures: Mapping[str, Any] | None = None,
+        wait: bool = True,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned. With
         ``seating_rev``: only while the seating is at that revision (the row's lock keeps it
         there until the commit). ``figures``: the game's part in the statistics, once it is
-        over."""
+        over. ``wait=False`` is always :class:`Busy`: a round trip to the server waits."""
+        if not wait:
+            raise Busy("a PostgreSQL server is a round trip away")
         version = expected_version + len(actions)
         abandoned = abandons(actions)
         rows = action_rows(game_id, expected_version, actions, now)

@@ -22,6 +22,7 @@ from typing import Any
 from zar.record import Action, Record
 from zar.seating import Seating
 from zar.store.base import (
+    Busy,
     Conflict,
     GameSummary,
     Invitation,
@@ -120,6 +121,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+BUSY_SECONDS = 30  # how long a write waits for another process's transaction to end
 
 
 class SqliteStore:
@@ -140,7 +142,11 @@ class SqliteStore:
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(
-                self.name, check_same_thread=False, isolation_level=None, timeout=30, uri=uri
+                self.name,
+                check_same_thread=False,
+                isolation_level=None,
+                timeout=BUSY_SECONDS,
+                uri=uri,
             )
         except sqlite3.Error as error:
             raise UnusableStore(f"{self.name} cannot be opened: {error}") from None
@@ -202,8 +208,20 @@ class SqliteStore:
             self._db.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+    def _transaction(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
+        if wait:
+            self._db.execute("BEGIN IMMEDIATE")
+        else:
+            # Another process's transaction is not waited for: Busy at once.
+            self._db.execute("PRAGMA busy_timeout=0")
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorname == "SQLITE_BUSY":
+                    raise Busy(f"{self.name} is being written by another process") from None
+                raise
+            finally:
+                self._db.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
         try:
             yield self._db
             self._db.execute("COMMIT")
@@ -214,16 +232,20 @@ class SqliteStore:
             raise
 
     @contextmanager
-    def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, all or nothing; a write the disk refuses is StoreUnavailable."""
-        with self._lock:
-            try:
-                with self._transaction() as db:
-                    yield db
-            except sqlite3.Error as error:
-                if not _unavailable(error):
-                    raise
-                raise StoreUnavailable(f"{self.name}: {error}", writing=True) from error
+    def _writing(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction, all or nothing; a write the disk refuses is StoreUnavailable.
+        ``wait=False``: :class:`Busy` rather than wait for another thread or process."""
+        if not self._lock.acquire(blocking=wait):
+            raise Busy(f"{self.name} is being read or written by another thread")
+        try:
+            with self._transaction(wait=wait) as db:
+                yield db
+        except sqlite3.Error as error:
+            if not _unavailable(error):
+                raise
+            raise StoreUnavailable(f"{self.name}: {error}", writing=True) from error
+        finally:
+            self._lock.release()
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
@@ -266,12 +288,14 @@ class SqliteStore:
         summary: Mapping[str, Any],
         seating_rev: int | None = None,
         figures: Mapping[str, Any] | None = None,
+        wait: bool = True,
     ) -> int:
         """Add ``actions`` after ``expected_version``, all or none; returns the new version.
         An :class:`~zar.record.Abandon` among them marks the game abandoned. With
         ``seating_rev``: only while the seating is at that revision. ``figures``: the
-        game's part in the statistics, once it is over."""
-        with self._writing() as db:
+        game's part in the statistics, once it is over. ``wait=False``: :class:`Busy`
+        rather than wait for another thread or process."""
+        with self._writing(wait=wait) as db:
             row = db.execute(
                 "SELECT version, seating_rev FROM games WHERE id = ?", (game_id,)
             ).fetchone()
