@@ -304,3 +304,27 @@ def test_the_proxies_are_addresses_or_networks(monkeypatch: pytest.MonkeyPatch) 
     assert not proxies("192.168.1.2").named("10.9.8.7")
     with pytest.raises(SystemExit, match="ZAR_PROXIES"):
         proxies("the router")
+
+
+def test_a_guarded_connection_costs_no_more_memory_than_uvicorn_s_own() -> None:
+    """Every open stream is a connection: the limits' own state takes no room in uvicorn's
+    instance dict, which stays one that shares its keys with every connection."""
+    import asyncio
+
+    from uvicorn.config import Config
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    from uvicorn.server import ServerState
+
+    from zar.server.connections import Proxies, guarded_protocol
+
+    config = Config("zar.server.run:app", http="httptools")  # read, not loaded
+    loop = asyncio.new_event_loop()
+    try:
+        made = [
+            protocol(config=config, server_state=ServerState(), app_state={}, _loop=loop)
+            for protocol in (HttpToolsProtocol, guarded_protocol(ConnectionLimits(), Proxies([])))
+        ]
+    finally:
+        loop.close()
+    plain, guarded = (sys.getsizeof(vars(p)) for p in made)
+    assert guarded <= plain, (plain, guarded)
