@@ -55,10 +55,14 @@ _strategies: Strategies | None = None  # the accounts' process's own, read once
 def worked_out(game: Mapping[str, Any]) -> dict[str, Any] | None:
     """A finished game's figures with its luck account, from the game as JSON
     (:meth:`Record.to_json`): what the accounts' process does."""
+    return _accounted(Record.from_json(game), _own_strategies())
+
+
+def _own_strategies() -> Strategies:
     global _strategies
     if _strategies is None:
         _strategies = Strategies()
-    return _accounted(Record.from_json(game), _strategies)
+    return _strategies
 
 
 def _accounted(record: Record, strategies: Strategies) -> dict[str, Any] | None:
@@ -69,13 +73,23 @@ def _accounted(record: Record, strategies: Strategies) -> dict[str, Any] | None:
 def account_process() -> ProcessPoolExecutor:
     """One process that works the accounts out, at a lower priority than the server's:
     started afresh (spawn: the server's threads are not forked), its strategies read from
-    the cache as the server's are; it goes when the server goes (:func:`_serve_accounts`)."""
-    return ProcessPoolExecutor(
+    the cache as the server's are; it goes when the server goes (:func:`_serve_accounts`).
+    It is started now, not at the first game's end: starting a process from the server's
+    (forking hundreds of megabytes' worth of mappings) held its event loop up for tens of
+    milliseconds in the middle of play."""
+    process = ProcessPoolExecutor(
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_serve_accounts,
         initargs=(os.getpid(),),
     )
+    process.submit(_ready)
+    return process
+
+
+def _ready() -> None:
+    """The accounts' process readied: its strategies read (what it sends back is nothing)."""
+    _own_strategies()
 
 
 def _serve_accounts(server: int) -> None:
