@@ -74,9 +74,8 @@ def account_process() -> ProcessPoolExecutor:
     """One process that works the accounts out, at a lower priority than the server's:
     started afresh (spawn: the server's threads are not forked), its strategies read from
     the cache as the server's are; it goes when the server goes (:func:`_serve_accounts`).
-    It is started now, not at the first game's end: starting a process from the server's
-    (forking hundreds of megabytes' worth of mappings) held its event loop up for tens of
-    milliseconds in the middle of play."""
+    It is started now, its strategies read, not at the first game's end: its start falls
+    before play, not in the middle of it."""
     process = ProcessPoolExecutor(
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
