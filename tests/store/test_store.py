@@ -3,9 +3,11 @@ version it was made for; a stale or repeated version is refused and changes noth
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 import time
+from typing import Any
 
 import psycopg
 import pytest
@@ -21,9 +23,9 @@ from store_support import (
     yams_round,
     yams_round_of_three,
 )
-from zar.record import Abandon
+from zar.record import Abandon, Record
 from zar.server.views import summary
-from zar.store import Busy, Conflict, SqliteStore, Store, UnknownGame
+from zar.store import AsyncAppender, Busy, Conflict, SqliteStore, Store, UnknownGame
 
 
 def test_a_game_comes_back_as_it_was_kept(store: Store) -> None:
@@ -380,5 +382,57 @@ def test_a_connection_the_server_dropped_is_replaced_not_handed_out(postgres_url
         time.sleep(CHECK_IDLE_S + 0.2)
         record = append(store, "g", record, yams_round(record))
         assert store.load("g") == record
+    finally:
+        store.close()
+
+
+def test_an_append_awaited_on_the_loop_is_the_append(postgres_url: str) -> None:
+    """PostgreSQL only (the store the server awaits on its event loop): the same rows as
+    the append, the same refusals, and connections cut meanwhile replaced, not handed out;
+    the loop's connections closed with it."""
+    from zar.store.postgres import CHECK_IDLE_S, PostgresStore
+
+    backend = Backend("postgres", postgres_url)
+    store = backend.open()
+    assert isinstance(store, PostgresStore)
+    assert isinstance(store, AsyncAppender)
+    record = one_person_yams()
+    create(store, "g", record)
+
+    async def play() -> Record:
+        actions = yams_round(record)
+        after = record
+        for action in actions:
+            after = after.append(action)
+        fields: dict[str, Any] = {"finished": False, "summary": summary(after)}
+        version = await store.append_async("g", record.version, actions, NOW, **fields)
+        assert version == after.version
+        with pytest.raises(Conflict) as conflict:
+            await store.append_async("g", record.version, actions, NOW, **fields)
+        assert conflict.value.version == after.version
+        with pytest.raises(UnknownGame):
+            await store.append_async("nobody", 0, actions, NOW, **fields)
+        name = postgres_url.rsplit("/", 1)[1]
+        cut = backend.sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
+        )
+        assert cut
+        assert all(ok for (ok,) in cut)
+        await asyncio.sleep(CHECK_IDLE_S + 0.2)
+        more = yams_round(after, (2, 2, 3, 5, 6))
+        done = after
+        for action in more:
+            done = done.append(action)
+        await store.append_async(
+            "g", after.version, more, NOW, finished=False, summary=summary(done)
+        )
+        await store.close_async()
+        return done
+
+    try:
+        done = asyncio.run(play())
+        assert store.load("g") == done
     finally:
         store.close()

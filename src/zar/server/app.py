@@ -73,7 +73,7 @@ from zar.server.seats import Devices, here, reacher, seat_routes
 from zar.server.shell import Shell, add_shell
 from zar.server.streams import RETRY_AFTER_S, LiveStreams, Streams, TooManyStreams, address
 from zar.server.views import Table, view
-from zar.store import Conflict, Store, StoreUnavailable, UnknownGame
+from zar.store import AsyncAppender, Conflict, Store, StoreUnavailable, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
 from zar.yams import Box
 
@@ -193,6 +193,8 @@ def create_app(
             await games.settled()
             accounts.close()
             await run_in_threadpool(stop)
+            if isinstance(store, AsyncAppender):
+                await store.close_async()  # this loop's connections
             if close_store:
                 await run_in_threadpool(store.close)
 

@@ -35,7 +35,7 @@ from zar.server.accounts import Accounts
 from zar.server.intents import Intent, actions_for
 from zar.server.limits import UndoLimit
 from zar.server.views import summary
-from zar.store import Busy, Conflict, Store
+from zar.store import AsyncAppender, Busy, Conflict, Store
 from zar.table import IllegalAction
 
 __all__ = ["GAMES_KEPT", "Games", "Presence"]
@@ -373,26 +373,31 @@ class Games:
             if self.undos is not None and intent.type == "undo"
             else _nothing
         )
-        commit = functools.partial(
-            self.store.append,
-            game_id,
-            record.version,
-            actions,
-            self.clock(),
-            finished=after.state.is_over,
-            summary=summary(after),
-            seating_rev=seating.rev,
+        appended: dict[str, Any] = {
+            "finished": after.state.is_over,
+            "summary": summary(after),
+            "seating_rev": seating.rev,
             # Worked out once, when the game ends: the statistics read them.
-            figures=figures(after),
-        )
+            "figures": figures(after),
+        }
         try:
-            try:
-                # On the event loop if the store can take it at once (a local file free):
-                # a worker thread's handoff, and winning the interpreter's lock back from
-                # the loop after each call into SQLite, cost more than the commit itself.
-                commit(wait=False)
-            except Busy:
-                await run_in_threadpool(commit)  # another writer first: waited for here
+            if isinstance(self.store, AsyncAppender):
+                # A server a round trip away: awaited on the loop, not from a worker thread.
+                await self.store.append_async(
+                    game_id, record.version, actions, self.clock(), **appended
+                )
+            else:
+                commit = functools.partial(
+                    self.store.append, game_id, record.version, actions, self.clock(), **appended
+                )
+                try:
+                    # On the event loop if the store can take it at once (a local file
+                    # free): a worker thread's handoff, and winning the interpreter's lock
+                    # back from the loop after each call into SQLite, cost more than the
+                    # commit itself.
+                    commit(wait=False)
+                except Busy:
+                    await run_in_threadpool(commit)  # another writer first: waited for here
         except Conflict:
             give_back()
             self._forget(game_id)  # another process moved it on, or seated it anew

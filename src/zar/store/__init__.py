@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 from zar.store.base import (
+    AsyncAppender,
     Busy,
     Conflict,
     Device,
@@ -31,6 +32,7 @@ from zar.store.base import (
 from zar.store.sqlite import SqliteStore
 
 __all__ = [
+    "AsyncAppender",
     "Busy",
     "Conflict",
     "Device",

@@ -6,12 +6,13 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from zar.record import Action, Record
 from zar.seating import Seating
 
 __all__ = [
+    "AsyncAppender",
     "Busy",
     "Conflict",
     "Device",
@@ -264,6 +265,33 @@ class Store(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class AsyncAppender(Protocol):
+    """A store that can append from an event loop without holding it: a server a round
+    trip away, awaited on the loop itself rather than from a worker thread. Its
+    connections for a loop are opened there on first use, and closed by
+    :meth:`close_async` on that loop before it ends."""
+
+    async def append_async(
+        self,
+        game_id: str,
+        expected_version: int,
+        actions: list[Action],
+        now: str,
+        *,
+        finished: bool,
+        summary: Mapping[str, Any],
+        seating_rev: int | None = None,
+        figures: Mapping[str, Any] | None = None,
+    ) -> int:
+        """:meth:`Store.append`, awaited."""
+        ...
+
+    async def close_async(self) -> None:
+        """Close the connections opened for the running loop."""
+        ...
 
 
 def default_db_path() -> Path:

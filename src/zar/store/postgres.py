@@ -14,6 +14,7 @@ the ``schema_version`` table says how many are applied.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import threading
@@ -26,7 +27,7 @@ from weakref import WeakKeyDictionary
 import psycopg
 from psycopg import errors
 from psycopg.conninfo import conninfo_to_dict
-from psycopg_pool import ConnectionPool
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from zar.record import Action, Record
 from zar.seating import Seating
@@ -136,23 +137,49 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
+# An append in one statement, so one round trip and its own transaction: the row, on its
+# version and seating, moved on (and locked until the end), the actions added after it,
+# and the other processes told once it commits. No row: the game moved on, or is unknown.
+_APPEND = (
+    "WITH moved AS ("
+    " UPDATE games SET version = %s, finished = %s, abandoned = %s,"
+    " updated_at = %s, summary = %s, turn = %s, figures = %s"
+    " WHERE id = %s AND version = %s"
+    " AND seating_rev = COALESCE(%s, seating_rev) RETURNING id),"
+    " added AS (INSERT INTO actions (game_id, seq, action, at)"
+    " SELECT moved.id, a.seq, a.action, a.at FROM moved,"
+    " unnest(%s::integer[], %s::text[], %s::text[]) AS a (seq, action, at))"
+    " SELECT pg_notify(%s, %s) FROM moved"
+)
+_VERSION = "SELECT version FROM games WHERE id = %s"
+
 # pg_advisory_xact_lock's key for migrating: any number no other program uses ("zar" + 1).
 _MIGRATION_LOCK = 0x7A617201
 
 
 class _Freshness:
-    """When each connection of the pool was given back: one idle longer than
+    """When each connection of a pool was given back: one idle longer than
     :data:`CHECK_IDLE_S` is checked (a round trip) before it is handed out again."""
 
     def __init__(self) -> None:
-        self._back: WeakKeyDictionary[psycopg.Connection[Any], float] = WeakKeyDictionary()
+        self._back: WeakKeyDictionary[Any, float] = WeakKeyDictionary()
 
     def returned(self, db: psycopg.Connection[Any]) -> None:
         self._back[db] = time.monotonic()
 
+    def _stale(self, db: Any) -> bool:
+        return time.monotonic() - self._back.get(db, -math.inf) > CHECK_IDLE_S
+
     def check(self, db: psycopg.Connection[Any]) -> None:
-        if time.monotonic() - self._back.get(db, -math.inf) > CHECK_IDLE_S:
+        if self._stale(db):
             ConnectionPool.check_connection(db)
+
+    async def returned_async(self, db: psycopg.AsyncConnection[Any]) -> None:
+        self._back[db] = time.monotonic()
+
+    async def check_async(self, db: psycopg.AsyncConnection[Any]) -> None:
+        if self._stale(db):
+            await AsyncConnectionPool.check_connection(db)
 
 
 class PostgresStore:
@@ -186,6 +213,8 @@ class PostgresStore:
             name="zar",
         )
         self._pool.open()
+        # The event loops' own pools, for appends awaited on them (append_async).
+        self._async_pools: dict[asyncio.AbstractEventLoop, AsyncConnectionPool[Any]] = {}
 
     def _migrate(self, db: psycopg.Connection[Any]) -> None:
         """Apply the migrations the database lacks, each in its own transaction."""
@@ -265,40 +294,76 @@ class PostgresStore:
         over. ``wait=False`` is always :class:`Busy`: a round trip to the server waits."""
         if not wait:
             raise Busy("a PostgreSQL server is a round trip away")
-        version = expected_version + len(actions)
-        abandoned = abandons(actions)
-        rows = action_rows(game_id, expected_version, actions, now)
+        version, params = _append_params(
+            game_id, expected_version, actions, now, finished, summary, seating_rev, figures
+        )
         with self._connection(writing=True) as db:
             try:
-                # One statement, so one round trip and its own transaction: the row, on its
-                # version and seating, moved on (and locked until the end), the actions
-                # added after it, and the other processes told once it commits.
-                moved = db.execute(
-                    "WITH moved AS ("
-                    " UPDATE games SET version = %s, finished = %s, abandoned = %s,"
-                    " updated_at = %s, summary = %s, turn = %s, figures = %s"
-                    " WHERE id = %s AND version = %s"
-                    " AND seating_rev = COALESCE(%s, seating_rev) RETURNING id),"
-                    " added AS (INSERT INTO actions (game_id, seq, action, at)"
-                    " SELECT moved.id, a.seq, a.action, a.at FROM moved,"
-                    " unnest(%s::integer[], %s::text[], %s::text[]) AS a (seq, action, at))"
-                    " SELECT pg_notify(%s, %s) FROM moved",
-                    (version, finished, abandoned, now, json.dumps(summary),
-                     turn_of(finished or abandoned, summary), figures_text(figures),
-                     game_id, expected_version, seating_rev,
-                     [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
-                     CHANNEL, _appended(game_id, version, [r[2] for r in rows])),
-                ).fetchone()  # fmt: skip
+                moved = db.execute(_APPEND, params).fetchone()
             except errors.UniqueViolation:
                 # Only if the row lock were bypassed: the key still refuses a second version.
-                row = db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
-                raise Conflict(row[0] if row else expected_version) from None
+                moved = None
             if moved is None:
-                row = db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
-                if row is None:
-                    raise UnknownGame(game_id)
-                raise Conflict(row[0])
+                row = db.execute(_VERSION, (game_id,)).fetchone()
+                raise UnknownGame(game_id) if row is None else Conflict(row[0])
         return version
+
+    async def append_async(
+        self,
+        game_id: str,
+        expected_version: int,
+        actions: list[Action],
+        now: str,
+        *,
+        finished: bool,
+        summary: Mapping[str, Any],
+        seating_rev: int | None = None,
+        figures: Mapping[str, Any] | None = None,
+    ) -> int:
+        """:meth:`append` on the running event loop's own connections: the round trip
+        awaited there, with no worker thread to hand the append to and take it back from."""
+        version, params = _append_params(
+            game_id, expected_version, actions, now, finished, summary, seating_rev, figures
+        )
+        try:
+            async with (await self._async_pool()).connection() as db:
+                try:
+                    moved = await (await db.execute(_APPEND, params)).fetchone()
+                except errors.UniqueViolation:
+                    moved = None
+                if moved is None:
+                    row = await (await db.execute(_VERSION, (game_id,))).fetchone()
+                    raise UnknownGame(game_id) if row is None else Conflict(row[0])
+        except (psycopg.OperationalError, errors.ReadOnlySqlTransaction) as error:
+            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=True) from error
+        return version
+
+    async def _async_pool(self) -> AsyncConnectionPool[Any]:
+        """The running loop's pool, opened on first use: its connections opened as they are
+        asked for, as many at most as the sync pool's."""
+        loop = asyncio.get_running_loop()
+        pool = self._async_pools.get(loop)
+        if pool is None:
+            fresh = _Freshness()
+            pool = self._async_pools[loop] = AsyncConnectionPool(
+                self.url,
+                min_size=0,
+                max_size=self._pool.max_size,
+                timeout=self._pool.timeout,
+                kwargs={"autocommit": True},
+                check=fresh.check_async,
+                reset=fresh.returned_async,
+                open=False,
+                name="zar-async",
+            )
+        if pool.closed:
+            await pool.open()
+        return pool
+
+    async def close_async(self) -> None:
+        pool = self._async_pools.pop(asyncio.get_running_loop(), None)
+        if pool is not None:
+            await pool.close()
 
     def seating(self, game_id: str) -> Seating | None:
         """Who holds the game's seats, at its revision; None for a game from before seats."""
@@ -480,6 +545,30 @@ class PostgresStore:
             db.close()
             raise
         return db
+
+
+def _append_params(
+    game_id: str,
+    expected_version: int,
+    actions: list[Action],
+    now: str,
+    finished: bool,
+    summary: Mapping[str, Any],
+    seating_rev: int | None,
+    figures: Mapping[str, Any] | None,
+) -> tuple[int, tuple[Any, ...]]:
+    """The version an append makes, and the parameters of its statement (:data:`_APPEND`)."""
+    version = expected_version + len(actions)
+    rows = action_rows(game_id, expected_version, actions, now)
+    written = [r[2] for r in rows]
+    abandoned = abandons(actions)
+    return version, (
+        version, finished, abandoned, now, json.dumps(summary),
+        turn_of(finished or abandoned, summary), figures_text(figures),
+        game_id, expected_version, seating_rev,
+        [r[1] for r in rows], written, [r[3] for r in rows],
+        CHANNEL, _appended(game_id, version, written),
+    )  # fmt: skip
 
 
 def _appended(game_id: str, version: int, actions: Sequence[str]) -> str:
