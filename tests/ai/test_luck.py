@@ -464,3 +464,58 @@ def test_a_games_account_is_plain_values(strategies: Strategies) -> None:
     assert sum(s["throws"] for s in summary) == sum(
         isinstance(step.move, farkle.Throw) for step in record.steps()
     )
+
+
+def test_a_yams_review_of_two_reads_each_cost_in_chance_of_winning(
+    strategies: Strategies,
+) -> None:
+    """At a Yams table of two, each decision's cost in chance of winning is the chance of
+    the option the play-to-win computer picks (the best any option gives) less the chosen
+    one's; a person's total sums them. The game's last decision, Ece's last box, has the
+    other card complete: its chance is the game's outcome, 1, 0 or 1/2 exactly."""
+    from zar.ai.coach import _in_chances
+    from zar.ai.yams_win import WinPlayer, turn_chances
+
+    record = yams_record((ALI, ECE), 5)
+    decisions = list(judged(record, strategies))
+    read = _in_chances(strategies.yams(), decisions)
+    computer = WinPlayer(strategies.yams())
+    for decided in decisions:
+        state = decided.step.before
+        assert isinstance(state, YamsState)
+        turn = turn_chances(strategies.yams(), state.card, state.cards[1 - state.seat])
+        # Throws left, the computer first keeps (writing now when it keeps none).
+        keep = computer.keep(state) if state.throws_left else None
+        if keep is None:
+            picked = turn.boxes(state.dice, state.options)[computer.box(state)]
+        else:
+            kept = tuple(sorted(state.dice[p] for p in keep))
+            picked = turn.keeps(state.dice, state.throws_left)[kept]
+        found = read[decided.step.version]
+        assert -MEAN <= found.chosen <= 1.0 + MEAN
+        assert found.cost == pytest.approx(picked - found.chosen, abs=MEAN)
+    last = decisions[-1]
+    assert isinstance(last.step.move, yams.Fill)
+    assert last.step.move.seat == 1
+    assert last.step.after.is_over
+    totals = [card.total for card in record.state.cards]
+    outcome = 1.0 if totals[1] > totals[0] else 0.0 if totals[1] < totals[0] else 0.5
+    assert read[last.step.version].chosen == pytest.approx(outcome, abs=MEAN)
+
+    reviewed = json.loads(json.dumps(review(record, strategies, "en")))
+    for player in reviewed["players"]:
+        own = [read[j.step.version].cost for j in decisions if j.step.move.seat == player["seat"]]
+        assert player["win_cost"] == pytest.approx(sum(own), abs=EXACT)
+        assert player["mean_win_cost"] == pytest.approx(sum(own) / len(own), abs=EXACT)
+        assert player["worst"]
+        for worst in player["worst"]:
+            assert worst["win_cost"] == pytest.approx(read[worst["version"]].cost, abs=MEAN)
+            assert worst["chosen"]["win"] == read[worst["version"]].chosen
+            assert worst["best"]["win"] == read[worst["version"]].best
+    # Alone, or in 10 000 (already counted in chance at two): no second reading.
+    for alone in (review(yams_record((ALI,), 6), strategies, "en"),
+                  review(farkle_record((ALI, ECE), 7), strategies, "en")):  # fmt: skip
+        for player in alone["players"]:
+            assert player["win_cost"] is None
+            assert player["mean_win_cost"] is None
+            assert all(w["win_cost"] is None for w in player["worst"])

@@ -538,6 +538,52 @@ def _verdict(kind: str, unit: str, total: float, decisions: int, lang: Language)
                 decisions=decisions, **figures)  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class _InChances:
+    """A Yams decision at a table of two, read in chance of winning."""
+
+    chosen: float  # the chosen option's chance
+    best: float  # the score-optimal option's
+    cost: float  # the best chance any option gave, minus the chosen one's
+
+
+def _in_chances(strategy: Strategy, decisions: Iterable[Judged]) -> dict[int, _InChances]:
+    """Each decision of a Yams game of two (by its version) in chance of winning
+    (:mod:`zar.ai.yams_win`; the laws of the last rounds read or solved first: the review
+    waits for them, in a worker thread)."""
+    from zar.ai.yams_win import turn_chances  # numba, with the strategy
+
+    found = {}
+    for decided in decisions:
+        before = decided.step.before
+        assert isinstance(before, YamsState)
+        turn = turn_chances(strategy, before.card, before.cards[1 - before.seat])
+        boxes = turn.boxes(before.dice, before.options)
+        keeps = turn.keeps(before.dice, before.throws_left) if before.throws_left else {}
+        chances: dict[str | tuple[int, ...], float] = {b.name: w for b, w in boxes.items()}
+        chances.update(keeps.items())
+        chosen, best = (chances[_option_key(o)] for o in (decided.chosen, decided.best))
+        found[decided.step.version] = _InChances(
+            chosen, best, max(0.0, max(chances.values()) - chosen)
+        )
+    return found
+
+
+def _option_key(option: Option) -> str | tuple[int, ...]:
+    """A Yams option's box name, or the faces it keeps."""
+    return str(option["box"]) if option["kind"] == "box" else tuple(option["faces"])
+
+
+def _read_in_chances(decided: Judged, read: _InChances | None) -> dict[str, Any]:
+    """A decision's options and cost, with their chances of winning where they are read."""
+    if read is None:
+        return {"chosen": decided.chosen, "best": decided.best, "cost": decided.cost,
+                "win_cost": None}  # fmt: skip
+    return {"chosen": {**decided.chosen, "win": read.chosen},
+            "best": {**decided.best, "win": read.best},
+            "cost": decided.cost, "win_cost": read.cost}  # fmt: skip
+
+
 def unit_of(record: Record) -> Literal["win", "points"]:
     """What a cost is counted in: the chance of winning at a two-player 10 000 table, else
     points (Yams: of the final score; 10 000: of the turn)."""
@@ -577,9 +623,17 @@ def review(
     for decided in judged(record, strategies) if decisions is None else decisions:
         if decided.step.move.seat in by_seat:
             by_seat[decided.step.move.seat].append(decided)
+    # A Yams game of two: its costs read in chance of winning too.
+    in_chances = record.kind == "yams" and len(record.seats) == 2
+    read = (
+        _in_chances(strategies.yams(), (j for found in by_seat.values() for j in found))
+        if in_chances
+        else {}
+    )
     players = []
     for seat, found in by_seat.items():
         total = sum(j.cost for j in found)
+        win_cost = sum(read[j.step.version].cost for j in found) if in_chances else None
         worst = sorted(
             (j for j in found if j.cost > EPSILON), key=lambda j: (-j.cost, j.step.version)
         )[:WORST]
@@ -591,14 +645,14 @@ def review(
                 "decisions": len(found),
                 "total_cost": total,
                 "mean_cost": total / len(found) if found else 0.0,
+                "win_cost": win_cost,
+                "mean_win_cost": (win_cost or 0.0) / len(found) if in_chances and found else None,
                 "verdict": _verdict(record.kind, counted, total, len(found), lang),
                 "worst": [
                     {
                         "version": j.step.version,
                         "round": _round(j.step.before),
-                        "chosen": j.chosen,
-                        "best": j.best,
-                        "cost": j.cost,
+                        **_read_in_chances(j, read.get(j.step.version)),
                         "board": _board(j.step.before),
                     }
                     for j in worst
