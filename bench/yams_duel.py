@@ -3,8 +3,10 @@
 Head to head (`zar simulate yams --duel win optimal`: both seat orders in turn, the dice
 of game g the same for any number of threads): the win rate and its 95 % interval; the
 chance of winning the computer gave itself before each of its rounds against what then
-happened, by tenths of that chance; the build of its tables (the exact laws of the last
-rounds' scores) in a fresh process, time and peak memory; one decision.
+happened, by tenths of that chance (the model's, and calibrated as the coach shows it: the
+calibration is fitted on games from another seed); the build of its tables (the exact
+laws of the last rounds' scores, then the calibration) in a fresh process, time and peak
+memory; one decision.
 
     .venv/bin/python bench/yams_duel.py [--games 100000] [--seed 1]
 """
@@ -21,7 +23,7 @@ import numpy as np
 
 from zar.ai import computer_player, next_action
 from zar.ai.yams import Strategy
-from zar.ai.yams_win import WinPlayer, duel
+from zar.ai.yams_win import CALIBRATION_GAMES, CALIBRATION_SEED, WinPlayer, calibrated, duel
 from zar.dice import SeededDice
 from zar.table import Seat
 from zar.yams import YamsSettings, YamsState
@@ -34,15 +36,18 @@ GOAL_DECISION_MS = 20.0
 BUILD = """
 import re, sys, time
 from pathlib import Path
-from zar.ai import computer_player, next_action
 from zar.ai.yams import Strategy
+from zar.ai import yams_win
 from zar.ai.yams_duel import late_laws
-value, _, tables = Strategy.load().tables
+strategy = Strategy.load()
+value, _, tables = strategy.tables
 start = time.perf_counter()
-late_laws(value, tables)
+yams_win._solved[strategy] = late_laws(value, tables)  # solved, not read from the cache
+laws = time.perf_counter() - start
+yams_win.fit_calibration(strategy)
 seconds = time.perf_counter() - start
 hwm = re.search(r"VmHWM:\\s+(\\d+) kB", Path("/proc/self/status").read_text())
-print(seconds, int(hwm[1]) / 1024)
+print(laws, seconds, int(hwm[1]) / 1024)
 """
 
 
@@ -52,10 +57,12 @@ def build() -> None:
         out = subprocess.run(
             [sys.executable, "-c", BUILD], capture_output=True, text=True, check=True
         ).stdout.split()
-        seconds, mb = float(out[0]), float(out[1])
+        laws, seconds, mb = float(out[0]), float(out[1]), float(out[2])
         print(
-            f"build, {attempt}: {seconds:.1f} s (goal < {GOAL_BUILD_S:.0f} s; Holderied's "
-            f"tables: 5-20 h), peak {mb:.0f} MB (goal < {GOAL_MB} MB; Holderied: 1.6 GB)"
+            f"build, {attempt}: {seconds:.1f} s, the laws {laws:.1f} s and the calibration's "
+            f"{CALIBRATION_GAMES} duels {seconds - laws:.1f} s (goal < {GOAL_BUILD_S:.0f} s; "
+            f"Holderied's tables: 5-20 h), peak {mb:.0f} MB (goal < {GOAL_MB} MB; "
+            "Holderied: 1.6 GB)"
         )
 
 
@@ -69,13 +76,18 @@ def head_to_head(strategy: Strategy, games: int, seed: int) -> None:
     print(f"duel win against optimal, {games} games, {seconds:.1f} s")
     print(f"  mean score: win {mean_win:.2f}, optimal {mean_optimal:.2f}")
     print(f"  win rate {rate:.4f} ci {low:.4f} {high:.4f}: {verdict} 50 %")
-    calibration(played.shown, played.outcomes())
+    model = played.shown
+    shown = np.stack([calibrated(strategy, model[:, r], r + 1) for r in range(13)], axis=1)
+    print("  the model's chance (before its calibration):")
+    calibration(model, played.outcomes(), "the model")
+    print("  the chance the coach shows (the model's, calibrated for the round):")
+    calibration(shown, played.outcomes(), "shown")
 
 
-def calibration(shown: np.ndarray, won: np.ndarray) -> None:
-    """The chance shown before each round against the games' outcomes, by tenth: every
-    round but the first (its chance is the same for every game), then the last three
-    rounds alone (where both cards' laws are exact)."""
+def calibration(shown: np.ndarray, won: np.ndarray, what: str) -> None:
+    """The chance before each round against the games' outcomes, by tenth: every round but
+    the first (its chance is the same for every game), then the last three rounds alone
+    (where both cards' laws are exact)."""
     rounds = shown.shape[1]
     for first, title in ((1, "rounds 2-13"), (rounds - 3, "rounds 11-13")):
         chances = shown[:, first:].ravel()
@@ -96,7 +108,10 @@ def calibration(shown: np.ndarray, won: np.ndarray) -> None:
                 f"  {d / 10:.1f}-{(d + 1) / 10:.1f}  {n:>10}  {mean:10.4f}  {seen:8.4f}  "
                 f"{mean - seen:+.4f} (± {noise:.4f})"
             )
-        print(f"  {title}: largest gap {100 * largest:.2f} points (goal < {100 * GOAL_GAP:.0f})")
+        print(
+            f"  {what}, {title}: largest gap {100 * largest:.2f} points "
+            f"(goal < {100 * GOAL_GAP:.0f})"
+        )
 
 
 def decision(strategy: Strategy, repeat: int) -> None:
@@ -128,6 +143,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
+    if args.seed == CALIBRATION_SEED:
+        parser.error(f"seed {CALIBRATION_SEED} is the calibration's own: measure on another")
     strategy = Strategy.load()
     build()
     decision(strategy, args.repeat)

@@ -469,12 +469,13 @@ def test_a_games_account_is_plain_values(strategies: Strategies) -> None:
 def test_a_yams_review_of_two_reads_each_cost_in_chance_of_winning(
     strategies: Strategies,
 ) -> None:
-    """At a Yams table of two, each decision's cost in chance of winning is the chance of
-    the option the play-to-win computer picks (the best any option gives) less the chosen
-    one's; a person's total sums them. The game's last decision, Ece's last box, has the
+    """At a Yams table of two, each decision's cost in chance of winning is the chance (as
+    the coach shows it) of the option the play-to-win computer picks (the best any option
+    gives: the calibration keeps the order) less the chosen one's; a person's total sums
+    them. The game's last decision, Ece's last box, has the
     other card complete: its chance is the game's outcome, 1, 0 or 1/2 exactly."""
     from zar.ai.coach import _in_chances
-    from zar.ai.yams_win import WinPlayer, turn_chances
+    from zar.ai.yams_win import WinPlayer, shown_chances
 
     record = yams_record((ALI, ECE), 5)
     decisions = list(judged(record, strategies))
@@ -483,7 +484,7 @@ def test_a_yams_review_of_two_reads_each_cost_in_chance_of_winning(
     for decided in decisions:
         state = decided.step.before
         assert isinstance(state, YamsState)
-        turn = turn_chances(strategies.yams(), state.card, state.cards[1 - state.seat])
+        turn = shown_chances(strategies.yams(), state, 1 - state.seat)
         # Throws left, the computer first keeps (writing now when it keeps none).
         keep = computer.keep(state) if state.throws_left else None
         if keep is None:

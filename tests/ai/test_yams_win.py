@@ -9,12 +9,22 @@ from collections.abc import Callable
 from functools import cache
 from itertools import product
 
+import numpy as np
 import pytest
 
 from zar.ai import computer_player, next_action
 from zar.ai.coach import yams_options
 from zar.ai.yams import Strategy
-from zar.ai.yams_win import WinPlayer, duel, late_laws, turn_chances
+from zar.ai.yams_win import (
+    WinPlayer,
+    calibrated,
+    calibration,
+    duel,
+    late_laws,
+    logistic_fit,
+    shown_chances,
+    turn_chances,
+)
 from zar.cli import main
 from zar.dice import SeededDice
 from zar.table import Seat
@@ -152,7 +162,7 @@ def test_the_duel_command_prints_its_win_rate_last(solved: Solved) -> None:
 
 def test_the_coach_gives_each_option_its_chance_at_a_table_of_two(solved: Solved) -> None:
     strategy = solved("standard")
-    late_laws(strategy)  # a hint does not wait for them: solved here first
+    calibration(strategy)  # a hint does not wait for it (nor the laws): worked out here first
     mine = card(all_but(Box.PENTA, CHANCE=22))
     theirs = card(all_but(Box.ONES, CHANCE=20))
     seats = (Seat("A"), Seat("B"))
@@ -175,3 +185,56 @@ def test_the_coach_gives_each_option_its_chance_at_a_table_of_two(solved: Solved
     )
     alone = YamsState(YamsSettings(seats[:1]), cards=(mine,)).apply(Throw(0, (), (6, 6, 6, 2, 3)))
     assert all("win" not in option for option in yams_options(strategy, alone, chances=True))
+
+
+def test_a_logistic_fit_finds_the_law_that_drew_the_outcomes() -> None:
+    """Outcomes drawn with the chance 1 / (1 + exp(-(1.3·x − 0.4))), ties (1/2) among them:
+    the fit finds 1.3 and −0.4 (within four standard errors, about 0.006 and 0.005)."""
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=200_000)
+    chance = 1 / (1 + np.exp(-(1.3 * x - 0.4)))
+    won = (rng.random(x.size) < chance).astype(np.float64)
+    # A tie in place of a win and a loss drawn at the same x counts the same: half each.
+    x = np.concatenate([x, [0.0, 0.0]])
+    won = np.concatenate([won, [1.0, 0.0]])
+    x_tied, won_tied = np.concatenate([x[:-2], [0.0, 0.0]]), np.concatenate([won[:-2], [0.5, 0.5]])
+    a, b = logistic_fit(x, won)
+    assert a == pytest.approx(1.3, abs=0.025)
+    assert b == pytest.approx(-0.4, abs=0.02)
+    assert logistic_fit(x_tied, won_tied) == pytest.approx((a, b), abs=1e-9)
+
+
+def test_the_shown_chance_is_the_models_calibrated_for_its_round(solved: Solved) -> None:
+    """The coach's chance is the model's through the round's calibration: increasing (the
+    order of the options, so the play, unchanged), a certain outcome still certain, a box
+    not allowed still -1, round 1 as round 2, the last round the model's own (exact
+    there)."""
+    strategy = solved("standard")
+    rounds = calibration(strategy)
+    assert rounds.shape == (13, 2)
+    assert (rounds[:, 0] > 0).all()
+    assert tuple(rounds[0]) == tuple(rounds[1])
+    assert tuple(rounds[12]) == (1.0, 0.0)
+    expert = computer_player("yams", "expert")
+    seats = (Seat("A"), Seat("B"))
+    state, dice = YamsState.start(YamsSettings(seats)), SeededDice(11)
+    while state.round < 7:
+        state = state.apply(next_action(state, expert, dice))
+    state = state.apply(next_action(state, expert, dice))  # the first throw of round 7
+    assert state.round == 7
+    assert state.dice
+    raw = turn_chances(strategy, state.card, state.cards[1])
+    shown = shown_chances(strategy, state, 1)
+    a, b = rounds[6]
+    logit = np.log(raw.start / (1 - raw.start))
+    assert shown.start == pytest.approx(1 / (1 + np.exp(-(a * logit + b))), abs=1e-12)
+    for model, seen in ((raw.write, shown.write), *zip(raw.keep, shown.keep, strict=True)):
+        allowed = model >= 0
+        assert (seen[~allowed] == model[~allowed]).all()
+        assert (np.argsort(model[allowed], kind="stable")
+                == np.argsort(seen[allowed], kind="stable")).all()  # fmt: skip
+        assert ((seen[allowed] > 0) & (seen[allowed] < 1)).all()
+    last = calibrated(strategy, raw.write, 13)
+    assert np.allclose(last, raw.write, atol=1e-12, rtol=0)
+    certain = np.array([0.0, 1.0, -1.0])
+    assert (calibrated(strategy, certain, 7) == certain).all()

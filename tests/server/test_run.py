@@ -17,7 +17,14 @@ from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
 from zar.record import Record
 from zar.server import create_app
-from zar.server.run import allowed_hosts, app, ready_strategies, table_to_ready, warm_up
+from zar.server.run import (
+    allowed_hosts,
+    app,
+    chances_to_ready,
+    ready_strategies,
+    table_to_ready,
+    warm_up,
+)
 from zar.store import SqliteStore
 from zar.table import Seat
 
@@ -107,6 +114,33 @@ def test_the_table_is_read_in_the_background(monkeypatch: pytest.MonkeyPatch) ->
     ready_strategies(Record.new("10000", seats, target=5_000))
     assert done.wait(timeout=30)
     assert asked == [5_000]
+
+
+@pytest.mark.parametrize(
+    ("seats", "hints", "ready"),
+    [
+        ((Seat("Ali"), Seat("Ece")), (0,), True),  # Ali's coach
+        ((Seat("Ali"), Seat("Ece")), None, False),  # two people: no coach unless asked
+        ((Seat("Ali"), Seat("IA", computer=True, level="expert")), None, True),  # Ali's coach
+        ((Seat("Ali"), Seat("IA", computer=True, level="win")), (), True),  # plays to win
+        ((Seat("Ali"), Seat("Ece"), Seat("Can")), (0,), False),  # three: no chance shown
+        ((Seat("Ali"),), None, False),
+    ],
+)
+def test_a_yams_game_of_two_readies_its_chances(
+    monkeypatch: pytest.MonkeyPatch,
+    seats: tuple[Seat, ...],
+    hints: tuple[int, ...] | None,
+    ready: bool,
+) -> None:
+    from zar.ai import yams_win
+
+    asked: list[object] = []
+    monkeypatch.setattr(yams_win, "laws_at_hand", lambda strategy: asked.append(strategy))
+    record = Record.new("yams", seats, hints=hints)
+    assert chances_to_ready(record) is ready
+    ready_strategies(record)
+    assert len(asked) == ready
 
 
 def ask(server: Server, host: str) -> tuple[int, dict[str, str]]:

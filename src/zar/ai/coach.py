@@ -188,9 +188,9 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
 
 def _add_chances(strategy: Strategy, state: YamsState, options: list[Option]) -> None:
     """Each option's chance of winning against the other card (:mod:`zar.ai.yams_win`)."""
-    from zar.ai.yams_win import turn_chances  # numba, with the strategy
+    from zar.ai.yams_win import shown_chances  # numba, with the strategy
 
-    turn = turn_chances(strategy, state.card, state.cards[1 - state.seat])
+    turn = shown_chances(strategy, state, 1 - state.seat)
     boxes = turn.boxes(state.dice, state.options)
     keeps = turn.keeps(state.dice, state.throws_left) if state.throws_left else {}
     for option in options:
@@ -548,16 +548,17 @@ class _InChances:
 
 
 def _in_chances(strategy: Strategy, decisions: Iterable[Judged]) -> dict[int, _InChances]:
-    """Each decision of a Yams game of two (by its version) in chance of winning
-    (:mod:`zar.ai.yams_win`; the laws of the last rounds read or solved first: the review
-    waits for them, in a worker thread)."""
-    from zar.ai.yams_win import turn_chances  # numba, with the strategy
+    """Each decision of a Yams game of two (by its version) in chance of winning, as the
+    coach shows it (:func:`zar.ai.yams_win.shown_chances`; the laws of the last rounds and
+    the calibration read or worked out first: the review waits for them, in a worker
+    thread)."""
+    from zar.ai.yams_win import shown_chances  # numba, with the strategy
 
     found = {}
     for decided in decisions:
         before = decided.step.before
         assert isinstance(before, YamsState)
-        turn = turn_chances(strategy, before.card, before.cards[1 - before.seat])
+        turn = shown_chances(strategy, before, 1 - before.seat)
         boxes = turn.boxes(before.dice, before.options)
         keeps = turn.keeps(before.dice, before.throws_left) if before.throws_left else {}
         chances: dict[str | tuple[int, ...], float] = {b.name: w for b, w in boxes.items()}

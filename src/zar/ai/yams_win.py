@@ -26,14 +26,20 @@ from zar.yams.game import DICE, YamsState
 from zar.yams.scorecard import Box, Scorecard
 
 __all__ = [
+    "CALIBRATION_GAMES",
     "DUEL_STRATEGIES",
     "Chances",
     "Duel",
     "WinPlayer",
+    "calibrated",
+    "calibration",
     "duel",
+    "fit_calibration",
     "late_laws",
     "laws_at_hand",
+    "logistic_fit",
     "opponent_seat",
+    "shown_chances",
     "turn_chances",
 ]
 
@@ -87,9 +93,19 @@ CACHE_NAME = "yams-late-laws"
 Laws = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]
 
 _solving = threading.Lock()  # one solve at a time; the others wait for it
+_calibrating = threading.Lock()
 _starting = threading.Lock()
 _solved: dict[Strategy, Laws] = {}
+_calibrated: dict[Strategy, npt.NDArray[np.float64]] = {}
 _started: set[Strategy] = set()
+
+# The chance the coach shows is the model's, calibrated round by round (:func:`calibration`)
+# on the outcomes of this many games of the play-to-win computer against the score-optimal
+# one, from this seed (not the one `bench/yams_duel.py` measures the calibration with).
+CALIBRATION_GAMES = 40_000
+CALIBRATION_SEED = 20_261_202
+CALIBRATION_VERSION = 1
+CALIBRATION_NAME = "yams-calibration"
 
 
 def late_laws(strategy: Strategy) -> Laws:
@@ -103,14 +119,15 @@ def late_laws(strategy: Strategy) -> Laws:
 
 
 def laws_at_hand(strategy: Strategy) -> bool:
-    """Whether :func:`late_laws` answers at once; if not, they are read or solved in the
-    background meanwhile (a hint, asked within a request, does not wait for them)."""
-    if strategy in _solved:
+    """Whether :func:`late_laws` and :func:`calibration` answer at once; if not, they are
+    read or worked out in the background meanwhile (a hint, asked within a request, does
+    not wait for them)."""
+    if strategy in _solved and strategy in _calibrated:
         return True
     with _starting:
         if strategy not in _started:
             _started.add(strategy)
-            threading.Thread(target=late_laws, args=(strategy,), daemon=True).start()
+            threading.Thread(target=calibration, args=(strategy,), daemon=True).start()
     return False
 
 
@@ -134,6 +151,89 @@ def _read_or_solve(strategy: Strategy) -> Laws:
     with contextlib.suppress(OSError):
         cache_files.store(CACHE_NAME, key, dict(zip(names, laws, strict=True)))
     return laws
+
+
+def logistic_fit(x: npt.NDArray[np.float64], won: npt.NDArray[np.float64]) -> tuple[float, float]:
+    """The slope and intercept ``(a, b)`` that make ``1 / (1 + exp(-(a·x + b)))`` the most
+    likely chance of the outcomes ``won`` (1, 0, or 1/2 for a tie): logistic regression,
+    by Newton's method on its log-likelihood (concave: it converges from (1, 0))."""
+    design = np.stack([x, np.ones_like(x)], axis=1)
+    w = np.array([1.0, 0.0])
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-(design @ w)))
+        step = np.linalg.solve((design * (p * (1 - p))[:, None]).T @ design, design.T @ (won - p))
+        w += step
+        if np.abs(step).max() < 1e-12:
+            break
+    return float(w[0]), float(w[1])
+
+
+def _logit(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    found: npt.NDArray[np.float64] = np.log(p / (1 - p))
+    return found
+
+
+def calibration(strategy: Strategy) -> npt.NDArray[np.float64]:
+    """Per round (row 0: round 1), the slope and intercept on the logit that calibrate the
+    model's chance before the round (Platt scaling): fitted on :data:`CALIBRATION_GAMES`
+    games of ``win`` against ``optimal``, read from the user's cache or worked out (a few
+    seconds on two cores) and stored there. Round 1's chance is the same in every game, so
+    it takes round 2's; the last round is (1, 0): there the model is exact against the
+    score-optimal player (both cards' laws exact, no turn of its own to come)."""
+    with _calibrating:
+        if strategy not in _calibrated:
+            _calibrated[strategy] = _read_or_fit(strategy)
+        return _calibrated[strategy]
+
+
+def _read_or_fit(strategy: Strategy) -> npt.NDArray[np.float64]:
+    key = {**Strategy.key(strategy.rules), "laws": LAWS_VERSION, "calibration": CALIBRATION_VERSION,
+           "games": CALIBRATION_GAMES, "seed": CALIBRATION_SEED}  # fmt: skip
+    stored = cache_files.load(CALIBRATION_NAME, key)
+    if stored is not None and "rounds" in stored and stored["rounds"].shape == (13, 2):
+        return stored["rounds"].astype(np.float64, copy=False)
+    rounds = fit_calibration(strategy, CALIBRATION_GAMES, CALIBRATION_SEED)
+    with contextlib.suppress(OSError):
+        cache_files.store(CALIBRATION_NAME, key, {"rounds": rounds})
+    return rounds
+
+
+def fit_calibration(
+    strategy: Strategy, games: int = CALIBRATION_GAMES, seed: int = CALIBRATION_SEED
+) -> npt.NDArray[np.float64]:
+    """:func:`calibration`'s rounds, fitted on ``games`` duels from ``seed``."""
+    played = duel(strategy, "win", "optimal", games, seed)
+    won = played.outcomes()
+    rounds = np.array([(1.0, 0.0)] * 13)
+    for r in range(1, 12):
+        rounds[r] = logistic_fit(_logit(played.shown[:, r]), won)
+    rounds[0] = rounds[1]
+    return rounds
+
+
+def calibrated(
+    strategy: Strategy, chances: npt.NDArray[np.float64], round_: int
+) -> npt.NDArray[np.float64]:
+    """The model's ``chances`` in round ``round_`` (1 to 13) as the coach shows them
+    (:func:`calibration`); a certain win or loss (1, 0) stays one, -1 (a box not allowed)
+    stays -1."""
+    a, b = calibration(strategy)[round_ - 1]
+    shown: npt.NDArray[np.float64] = 1.0 / (1.0 + np.exp(-(a * _logit(chances) + b)))
+    return np.where((chances <= 0) | (chances >= 1), chances, shown)
+
+
+def shown_chances(strategy: Strategy, state: YamsState, other: int) -> Chances:
+    """The turn of the seat to play against seat ``other``, in the chances the coach shows:
+    the model's (:func:`turn_chances`), calibrated for the round."""
+    raw = turn_chances(strategy, state.card, state.cards[other])
+    r = state.round
+    w0, w1 = (calibrated(strategy, w, r) for w in raw.keep)
+    return Chances(
+        float(calibrated(strategy, np.array([raw.start]), r)[0]),
+        (w0, w1),
+        calibrated(strategy, raw.write, r),
+    )
 
 
 def turn_chances(strategy: Strategy, card: Scorecard, other: Scorecard) -> Chances:

@@ -141,15 +141,31 @@ def table_to_ready(record: Record) -> int | None:
     return record.target if expert or coached else None
 
 
+def chances_to_ready(record: Record) -> bool:
+    """Whether a new Yams game will ask for the chances of winning against one opponent:
+    two seats, and its coach on or its computer playing to win (the review reads them
+    too, at its end)."""
+    to_win = any(seat.level == "win" for seat in record.seats)
+    return record.kind == "yams" and len(record.seats) == 2 and (bool(record.hints) or to_win)
+
+
 def ready_strategies(record: Record) -> None:
     """Read (or, the first time on a machine, build: 8 to 25 s) the table a new game will
     ask for in the background, while the people play their first turn, rather than when
-    the computer or the coach first asks."""
+    the computer or the coach first asks; for a Yams game of two, the laws of the last
+    rounds and the chance's calibration (17 s the first time)."""
     target = table_to_ready(record)
     if target is not None:
         from zar.ai.farkle import WinStrategy  # numpy: only for such a game
 
         threading.Thread(target=WinStrategy.load, args=(target,), daemon=True).start()
+    if chances_to_ready(record):
+        from zar.ai.yams import OptimalPlayer
+        from zar.ai.yams_win import laws_at_hand
+
+        player = computer_player("yams", "expert")  # the process's one table
+        assert isinstance(player, OptimalPlayer)
+        laws_at_hand(player.strategy)  # started in the background unless at hand
 
 
 def where_to_open(host: str, port: int, games_in: str, addresses: list[str]) -> list[str]:

@@ -134,6 +134,11 @@ function personReview(person, game, players) {
   // Chances of winning move by hundredths of a percent: two places; points, one (two on average).
   const cost = (value, digits = 1) => (person.unit === "win"
     ? t("cost-win", { value: pct(value, 2) }) : t("cost-points", { value: dec(value, digits) }));
+  // A Yams game of two reads its costs in chance of winning too (`win_cost`).
+  const inChance = (win) => (typeof win === "number" ? t("cost-win", { value: pct(win, 2) }) : null);
+  const figureOf = (value, digits, win) => h("dd", { class: "num" }, cost(value, digits),
+    inChance(win) ? h("span", { class: "in-chance" }, inChance(win)) : null);
+  const costOf = (worst) => [cost(worst.cost), inChance(worst.win_cost)].filter(Boolean).join(" · ");
   const id = `review-${person.seat}`;
   return h("article", { class: "review-person", "aria-labelledby": id },
     h("h3", { id }, pill({ name: person.name }, person.seat)),
@@ -141,12 +146,12 @@ function personReview(person, game, players) {
     h("h4", {}, t("luck-and-skill")),
     identity(person, game),
     h("dl", { class: `review-figures ${person.unit === "win" ? "win" : ""}`.trim() },
-      h("div", {}, h("dt", {}, t("total-cost")), h("dd", { class: "num" }, cost(person.total_cost))),
-      h("div", {}, h("dt", {}, t("mean-cost")), h("dd", { class: "num" }, cost(person.mean_cost, 2)))),
+      h("div", {}, h("dt", {}, t("total-cost")), figureOf(person.total_cost, 1, person.win_cost)),
+      h("div", {}, h("dt", {}, t("mean-cost")), figureOf(person.mean_cost, 2, person.mean_win_cost))),
     h("p", { class: "count" }, t("decisions", { n: num(person.decisions) })),
     h("h4", {}, t("worst-decisions")),
     person.worst.length
-      ? h("ol", { class: "worst" }, person.worst.map((worst) => decision(worst, game, players, cost)))
+      ? h("ol", { class: "worst" }, person.worst.map((worst) => decision(worst, game, players, costOf)))
       : h("p", {}, t("no-costly-decision")),
     throws(t("luckiest"), person.luckiest, person, game, players),
     throws(t("unluckiest"), person.unluckiest, person, game, players));
@@ -184,7 +189,7 @@ function decision(worst, game, players, cost) {
     h("dd", {}, h("span", { class: "what" }, optionLabel(option, faces)), optionFigures(option, game)));
   return h("li", { class: "decision" },
     h("p", { class: "when" }, h("span", { class: "round" }, t("round-n", { round: worst.round })),
-      h("strong", { class: "num" }, t("cost", { cost: cost(worst.cost) }))),
+      h("strong", { class: "num" }, t("cost", { cost: cost(worst) }))),
     game === "yams" ? yamsBoard(worst.board, worst) : farkleBoard(worst.board, players),
     h("dl", { class: "choices" }, choice("chosen", worst.chosen), choice("best", worst.best)));
 }
