@@ -156,6 +156,11 @@ def test_a_yams_review_for_two_adds_up(page: Page, output: Path) -> None:
         card = review.get_by_role("article", name=person["name"])
         assert_adds_up(card, person, ["Başlangıç", "Zar şansı", "Karar kaybı", "Sonuç"], 1)
         assert_luckiest(card, person, "points")
+        # The costs read in chance of winning too, under the points.
+        chance = "%" + f"{100 * person['win_cost']:.2f}".replace(".", ",")
+        total = card.get_by_role("definition").first
+        expect(total).to_contain_text(f"{tr_figure(person['total_cost'])} puan")
+        expect(total).to_contain_text(f"{chance} kazanma şansı")
         expect(card.get_by_role("heading", name="En şanssız atışlar")).to_have_count(
             1 if person["unluckiest"] else 0
         )

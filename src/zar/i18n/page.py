@@ -278,9 +278,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "mean-luck": {"tr": "Ort. şans", "fr": "Chance moy.", "en": "Mean luck"},
     "stats-mean-cost": {"tr": "Ort. kayıp", "fr": "Perte moy.", "en": "Mean cost"},
     "luck-covered": {
-        "tr": "Şans ve kayıp, hesabı çıkmış {n} oyunun ortalaması (her oyun için).",
-        "fr": "Chance et perte : moyennes par partie sur les {n} parties déjà comptées.",
-        "en": "Luck and cost: means per game over the {n} games accounted so far.",
+        "tr": "Şans ve kayıp: hesabı çıkmış {n} oyunda oyun başına ortalama, {unit} olarak.",
+        "fr": "Chance et perte : moyennes par partie sur les {n} parties déjà comptées, en {unit}.",
+        "en": "Luck and cost: means per game over the {n} games accounted so far, in {unit}.",
     },
     "luck-unit-points": {"tr": "puan", "fr": "points", "en": "points"},
     "luck-unit-win": {"tr": "kazanma şansı", "fr": "chance de gagner",

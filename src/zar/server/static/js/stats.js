@@ -126,8 +126,8 @@ export class StatsScreen {
         g.players.map((name, seat) => `${name} ${num(g.totals[seat])}`).join(", ")}`]), (id) => this.drawProgress(id));
       charts.push(h("div", { class: "chart-box" }, which, this.progressChart));
     }
-    const covered = h("p", { class: "luck-covered" }, t("luck-covered", { n: num(data.accounted ?? 0) }),
-      " ", `(${t(data.unit === "win" ? "luck-unit-win" : "luck-unit-points")})`);
+    const covered = h("p", { class: "luck-covered" }, t("luck-covered", { n: num(data.accounted ?? 0),
+      unit: t(data.unit === "win" ? "luck-unit-win" : "luck-unit-points") }));
     const cost = this.costChart(kind, data);
     if (cost) charts.push(h("div", { class: "chart-box" }, cost));
     this.body.replaceChildren(this.table(kind, data), covered, h("div", { class: "charts" }, charts),
