@@ -26,7 +26,12 @@ The bench raises its own limit on open files (and the server's, which it starts)
 the connections, and the server's cap on connections (``ZAR_CONNECTIONS``) to the watchers
 and the tables. Exits 0 either way.
 
-    .venv/bin/python bench/streams.py [--watchers 5000] [--games 1] [--seconds 20]
+With ``--nice N`` the watchers' process (this one) runs at niceness N once the server and
+the other tables' process are started (they keep theirs): the 5 000 phones a watcher
+stands for are other machines in truth, and on a machine of two cores their reading here
+otherwise takes the core the server or the other tables wait for.
+
+    .venv/bin/python bench/streams.py [--watchers 5000] [--games 1] [--seconds 20] [--nice 10]
 """
 
 from __future__ import annotations
@@ -287,6 +292,10 @@ async def run_with(pool: ProcessPoolExecutor, args: argparse.Namespace, url: str
         tokens.append(links["watch"].split("=", 1)[1])
     arrivals = [Arrivals() for _ in games]
     await apart(pool, args, host, port, seconds=2)  # warm up
+    if args.nice:
+        # The server and the other tables' process started first keep their priority:
+        # the watchers, phones elsewhere in truth, take what CPU they leave.
+        os.nice(args.nice)
     await asyncio.sleep(1)
     rss_before = rss_bytes(pid)
 
@@ -387,7 +396,8 @@ def report(args: argparse.Namespace, measured: dict[str, Any]) -> None:
         f"{args.watchers} watchers on {args.games} game{'s' * (args.games > 1)} of six people "
         f"(one device and one stream each, from {-(-args.watchers // PER_ADDRESS)} addresses), "
         f"{args.others} other tables at {args.think[0]}-{args.think[1]} s a move, "
-        f"a move in each watched game every {args.every} s, {args.seconds:.0f} s a phase"
+        f"a move in each watched game every {args.every} s, {args.seconds:.0f} s a phase, "
+        f"the watchers at niceness {args.nice}"
     )
     print(f"devices made in {devices_s:.1f} s, streams opened in {streams_s:.1f} s")
     rows = [
@@ -450,6 +460,10 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, nargs=2, default=[0.1, 0.3], metavar=("LOW", "HIGH"),
         help="seconds another table waits between two moves, uniformly",
+    )  # fmt: skip
+    parser.add_argument(
+        "--nice", type=int, default=0,
+        help="the watchers' process's niceness, once the server and the other tables run",
     )  # fmt: skip
     args = parser.parse_args()
     addresses = -(-args.watchers // PER_ADDRESS)

@@ -424,3 +424,44 @@ def test_a_change_wakes_its_followers_a_few_at_a_time_and_a_watcher_wakes_no_one
     assert after_watcher == 0  # the watcher came: nobody woke
     assert sum(first_turn) == games_module.WOKEN_AT_ONCE
     assert woken == [1] * 51
+
+
+def test_the_heartbeat_says_every_device_here_in_one_handoff(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every little while each device following a game here is said to be here (for the
+    other processes of a shared store): all of them in one worker thread's turn, not one
+    turn each (5 000 watchers were 5 000 handoffs every 20 s, each taking the event loop's
+    time from the other requests)."""
+    said: list[tuple[str, str]] = []
+    handoffs: list[str] = []
+
+    class Told(SqliteStore):
+        def announce(self, game_id: str, note: str) -> None:
+            said.append((game_id, note))
+
+    real = games_module.run_in_threadpool
+
+    async def counted(f: Callable[..., Any], *args: Any) -> Any:
+        handoffs.append(getattr(f, "__name__", ""))
+        return await real(f, *args)
+
+    monkeypatch.setattr(games_module, "PRESENCE_EVERY", 0.05)
+    monkeypatch.setattr(games_module, "run_in_threadpool", counted)
+    store = Told(tmp_path / "zar.sqlite3")
+    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+    here = {"g1": ["a", "b", "c"], "g2": ["d"]}
+    games._streams.update({game_id: Counter(devices) for game_id, devices in here.items()})
+
+    async def one_beat() -> None:
+        stop = await games.watch()
+        handoffs.clear()
+        while len(said) < 4:
+            await asyncio.sleep(0.01)
+        stop()
+
+    asyncio.run(asyncio.wait_for(one_beat(), timeout=10))
+    store.close()
+    expected = [(g, f"presence {d} 1") for g, devices in here.items() for d in devices]
+    assert said[:4] == expected
+    assert handoffs == ["announce"]

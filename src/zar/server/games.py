@@ -550,17 +550,31 @@ class Games:
         return device
 
     async def _announce(self, game_id: str, note: str) -> None:
+        await self._announce_all([(game_id, note)])
+
+    async def _announce_all(self, notes: list[tuple[str, str]]) -> None:
+        """Tell the other processes each ``(game_id, note)``, in one worker thread's turn."""
+
+        def announce() -> None:
+            for game_id, note in notes:
+                self.store.announce(game_id, note)
+
         with contextlib.suppress(Exception):  # presence is a courtesy: never fail a stream
-            await run_in_threadpool(self.store.announce, game_id, note)
+            await run_in_threadpool(announce)
 
     async def _heartbeat(self) -> None:
         """Say again, every little while, which devices follow games here: a process that
-        stops without a word is forgotten by the others a little later."""
+        stops without a word is forgotten by the others a little later. All in one worker
+        thread's turn: thousands of watchers here are not thousands of handoffs to a thread,
+        each taking the event loop's time from the other requests."""
         while True:
             await asyncio.sleep(PRESENCE_EVERY)
-            for game_id, streams in list(self._streams.items()):
-                for device in list(streams):
-                    await self._announce(game_id, f"presence {device} 1")
+            notes = [
+                (game_id, f"presence {device} 1")
+                for game_id, streams in list(self._streams.items())
+                for device in streams
+            ]
+            await self._announce_all(notes)
 
     async def follow(
         self,
