@@ -361,6 +361,19 @@ def test_a_watcher_whose_connection_drops_listens_again(postgres_url: str) -> No
         writer.close()
 
 
+def cut_connections(backend: Backend, postgres_url: str) -> None:
+    """Every connection to the database cut by the server (as a restart would), but the
+    one asking."""
+    name = postgres_url.rsplit("/", 1)[1]
+    cut = backend.sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+        " WHERE datname = %s AND pid <> pg_backend_pid()",
+        (name,),
+    )
+    assert cut
+    assert all(ok for (ok,) in cut)
+
+
 def test_a_connection_the_server_dropped_is_replaced_not_handed_out(postgres_url: str) -> None:
     """PostgreSQL only: the pool's connections are cut (a restart of the server, say); once
     idle past CHECK_IDLE_S, each is checked before it is handed out, and replaced."""
@@ -371,14 +384,7 @@ def test_a_connection_the_server_dropped_is_replaced_not_handed_out(postgres_url
     try:
         record = one_person_yams()
         create(store, "g", record)
-        name = postgres_url.rsplit("/", 1)[1]
-        cut = backend.sql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = %s AND pid <> pg_backend_pid()",
-            (name,),
-        )
-        assert cut
-        assert all(ok for (ok,) in cut)
+        cut_connections(backend, postgres_url)
         time.sleep(CHECK_IDLE_S + 0.2)
         record = append(store, "g", record, yams_round(record))
         assert store.load("g") == record
@@ -412,14 +418,7 @@ def test_an_append_awaited_on_the_loop_is_the_append(postgres_url: str) -> None:
         assert conflict.value.version == after.version
         with pytest.raises(UnknownGame):
             await store.append_async("nobody", 0, actions, NOW, **fields)
-        name = postgres_url.rsplit("/", 1)[1]
-        cut = backend.sql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = %s AND pid <> pg_backend_pid()",
-            (name,),
-        )
-        assert cut
-        assert all(ok for (ok,) in cut)
+        cut_connections(backend, postgres_url)
         await asyncio.sleep(CHECK_IDLE_S + 0.2)
         more = yams_round(after, (2, 2, 3, 5, 6))
         done = after
