@@ -238,3 +238,25 @@ def test_the_shown_chance_is_the_models_calibrated_for_its_round(solved: Solved)
     assert np.allclose(last, raw.write, atol=1e-12, rtol=0)
     certain = np.array([0.0, 1.0, -1.0])
     assert (calibrated(strategy, certain, 7) == certain).all()
+
+
+def test_the_laws_and_the_calibration_are_readied_together(
+    solved: Solved, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint's chances wait for both the laws and the calibration; readied in the
+    background, both come, though the calibration alone was read from the cache (its
+    laws then not read with it)."""
+    import time
+
+    from zar.ai import yams_win
+
+    strategy = solved("standard")
+    rounds = calibration(strategy)
+    monkeypatch.setattr(yams_win, "_solved", {})
+    monkeypatch.setattr(yams_win, "_calibrated", {strategy: rounds})
+    monkeypatch.setattr(yams_win, "_started", set())
+    assert not yams_win.laws_at_hand(strategy)
+    deadline = time.monotonic() + 60
+    while not yams_win.laws_at_hand(strategy) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert yams_win.laws_at_hand(strategy)

@@ -127,8 +127,13 @@ def laws_at_hand(strategy: Strategy) -> bool:
     with _starting:
         if strategy not in _started:
             _started.add(strategy)
-            threading.Thread(target=calibration, args=(strategy,), daemon=True).start()
+            threading.Thread(target=_ready, args=(strategy,), daemon=True).start()
     return False
+
+
+def _ready(strategy: Strategy) -> None:
+    late_laws(strategy)  # the calibration read from the cache does not read them
+    calibration(strategy)
 
 
 def _read_or_solve(strategy: Strategy) -> Laws:
