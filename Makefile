@@ -16,7 +16,7 @@ CHROMIUM ?= /usr/bin/chromium
 # (a shell's own $HOST, the machine's name, is not a request to serve the network).
 HOST_OPTION := $(if $(filter command line,$(origin HOST)),--host $(HOST))
 
-.PHONY: run play test lint typecheck pytest postgresql browser clean
+.PHONY: run play test lint typecheck pytest postgresql zbar browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,13 +45,18 @@ typecheck: $(VENV)/.test-installed
 
 # The store tests run against a real PostgreSQL too (a throwaway server, tests/conftest.py):
 # from Debian when missing, and required, so that they fail rather than skip.
-pytest: $(VENV)/.test-installed postgresql
+pytest: $(VENV)/.test-installed postgresql zbar
 	ZAR_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest
 
 # Debian's PostgreSQL server: initdb and pg_ctl under /usr/lib/postgresql/<version>/bin.
 postgresql:
 	@command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql)
+
+# zbarimg from Debian: a test reads the QR code `make run HOST=0.0.0.0` prints, as a phone would.
+zbar:
+	@command -v zbarimg >/dev/null || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y zbar-tools)
 
 # Chromium from Debian: Playwright's own download needs the internet.
 $(CHROMIUM):
