@@ -182,8 +182,8 @@ def _logit(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 def calibration(strategy: Strategy) -> npt.NDArray[np.float64]:
     """Per round (row 0: round 1), the slope and intercept on the logit that calibrate the
     model's chance before the round (Platt scaling): fitted on :data:`CALIBRATION_GAMES`
-    games of ``win`` against ``optimal``, read from the user's cache or worked out (a few
-    seconds on two cores) and stored there. Round 1's chance is the same in every game, so
+    games of ``win`` against ``optimal``, read from the user's cache or worked out (12 to
+    14 s on two cores) and stored there. Round 1's chance is the same in every game, so
     it takes round 2's; the last round is (1, 0): there the model is exact against the
     score-optimal player (both cards' laws exact, no turn of its own to come)."""
     with _calibrating:
