@@ -465,3 +465,44 @@ def test_the_heartbeat_says_every_device_here_in_one_handoff(
     expected = [(g, f"presence {d} 1") for g, devices in here.items() for d in devices]
     assert said[:4] == expected
     assert handoffs == ["announce"]
+
+
+def test_followers_nothing_woke_are_told_to_say_they_hold_by_one_timer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A follower nothing woke for a while is told to say it holds (a keep-alive, false),
+    one woken meanwhile is not; the followers of a loop share one timer for it (thousands
+    of streams are not thousands of timers made anew at every move), gone with the last."""
+    monkeypatch.setattr(games_module, "KEEP_ALIVE_S", 0.2)
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+
+    async def main() -> tuple[list[list[bool]], int, int]:
+        heard: list[list[bool]] = [[] for _ in range(20)]
+        gone = [asyncio.get_running_loop().create_future() for _ in heard]
+
+        async def follow(i: int) -> None:
+            async for changed in games.follow("g", gone=gone[i]):
+                heard[i].append(changed)
+
+        async def until(done: Callable[[], bool]) -> None:
+            while not done():
+                await asyncio.sleep(0.01)
+
+        tasks = [asyncio.create_task(follow(i)) for i in range(len(heard))]
+        await until(lambda: all(h == [False] for h in heard))
+        timers = len(games._sweeps)
+        games.changed("g", 1)
+        await until(lambda: all(h == [False, True] for h in heard))
+        await until(lambda: all(len(h) == 3 for h in heard))
+        for future in gone:
+            future.set_result(True)
+        await asyncio.gather(*tasks)
+        await until(lambda: not games._sweeps)
+        return heard, timers, len(games._sweeps)
+
+    heard, timers, left = asyncio.run(asyncio.wait_for(main(), timeout=20))
+    store.close()
+    assert heard == [[False, True, False]] * 20
+    assert timers == 1
+    assert left == 0

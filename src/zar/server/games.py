@@ -63,17 +63,27 @@ def _nothing() -> None:
 
 
 class _Listener:
-    """One screen following a game: woken when the game changes, or ended."""
+    """One screen following a game: woken when the game changes, or ended; told to say
+    that it holds (``quiet``) when nothing woke it a while."""
 
-    __slots__ = ("ended", "future", "woken")
+    __slots__ = ("ended", "future", "quiet", "stirred", "woken")
 
     def __init__(self) -> None:
         self.future: asyncio.Future[None] | None = None  # what the screen awaits
         self.woken = False  # changed since the screen last looked
         self.ended = False
+        self.stirred = True  # woken since the last sweep for keep-alives
+        self.quiet = False  # due a keep-alive
 
     def wake(self) -> None:
-        self.woken = True
+        self.woken = self.stirred = True
+        self._resolve()
+
+    def keep_alive(self) -> None:
+        self.quiet = True
+        self._resolve()
+
+    def _resolve(self) -> None:
         if self.future is not None and not self.future.done():
             self.future.set_result(None)
 
@@ -177,6 +187,8 @@ class Games:
         self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self._listeners: dict[str, set[_Listener]] = {}
         self._waker = _Waker()
+        # The sweeps for keep-alives, one a loop while anyone follows a game on it.
+        self._sweeps: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
         # Per game followed: the count of changes to every game here at its last change.
         self._stamps: dict[str, int] = {}
         self._changes = 0
@@ -576,6 +588,37 @@ class Games:
             ]
             await self._announce_all(notes)
 
+    def _sweep_soon(self) -> None:
+        """Keep the sweep for keep-alives going while anyone follows a game here: every
+        half :data:`KEEP_ALIVE_S`, each follower nothing woke since the last sweep is told to
+        say it holds (so after 7.5 to 15 s of quiet). One timer for every follower, not one
+        each: 5 000 streams waiting on a timer each were 5 000 timers, their handles and
+        contexts made anew at every move, which the collector then walked (20-40 ms a
+        round, docs/performance.md)."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._sweeps:
+            self._sweeps[loop] = loop.create_task(self._sweep(loop))
+
+    async def _sweep(self, loop: asyncio.AbstractEventLoop) -> None:
+        """:meth:`_sweep_soon`'s sweeps on ``loop``, for its followers, while it has any."""
+        try:
+            while True:
+                await asyncio.sleep(KEEP_ALIVE_S / 2)
+                mine = [
+                    listener
+                    for listeners in list(self._listeners.values())
+                    for listener in listeners
+                    if listener.future is not None and listener.future.get_loop() is loop
+                ]
+                if not mine:
+                    return
+                for listener in mine:
+                    if not listener.stirred:
+                        listener.keep_alive()
+                    listener.stirred = False
+        finally:
+            self._sweeps.pop(loop, None)
+
     async def follow(
         self,
         game_id: str,
@@ -584,8 +627,8 @@ class Games:
         gone: asyncio.Future[Any] | None = None,
     ) -> AsyncIterator[bool]:
         """For a screen following live: true each time the game changed (look again), false
-        after :data:`KEEP_ALIVE_S` without a change (a keep-alive); it ends when ``gone`` is
-        done (the screen went). While it follows, ``device`` is here.
+        after half to one :data:`KEEP_ALIVE_S` without a change (a keep-alive); it ends when
+        ``gone`` is done (the screen went). While it follows, ``device`` is here.
 
         A stream may follow for hours, by the thousand: what it holds meanwhile is a
         future, and its place in the game's followers."""
@@ -598,6 +641,7 @@ class Games:
             self._stamps[game_id] = self._changes
         self._listeners.setdefault(game_id, set()).add(listener)
         await self._arrive(game_id, device)
+        self._sweep_soon()
         try:
             while not listener.ended:
                 listener.future = asyncio.get_running_loop().create_future()
@@ -605,11 +649,11 @@ class Games:
                     listener.woken = False
                     yield True
                     continue
-                try:
-                    async with asyncio.timeout(KEEP_ALIVE_S):
-                        await listener.future
-                except TimeoutError:
+                if listener.quiet:
+                    listener.quiet = False
                     yield False
+                    continue
+                await listener.future
         finally:
             listeners = self._listeners[game_id]
             listeners.discard(listener)
