@@ -188,16 +188,28 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
 
 def _add_chances(strategy: Strategy, state: YamsState, options: list[Option]) -> None:
     """Each option's chance of winning against the other card (:mod:`zar.ai.yams_win`)."""
+    chances = _option_chances(strategy, state)
+    for option in options:
+        option["win"] = chances[_option_key(option)]
+
+
+def _option_chances(strategy: Strategy, state: YamsState) -> dict[str | tuple[int, ...], float]:
+    """Every option after the throw (a box by its name, a keep by its faces) with its chance
+    of winning against the other card, as the coach shows it
+    (:func:`zar.ai.yams_win.shown_chances`)."""
     from zar.ai.yams_win import shown_chances  # numba, with the strategy
 
     turn = shown_chances(strategy, state, 1 - state.seat)
     boxes = turn.boxes(state.dice, state.options)
-    keeps = turn.keeps(state.dice, state.throws_left) if state.throws_left else {}
-    for option in options:
-        if option["kind"] == "box":
-            option["win"] = boxes[Box[option["box"]]]
-        else:
-            option["win"] = keeps[tuple(option["faces"])]
+    chances: dict[str | tuple[int, ...], float] = {box.name: w for box, w in boxes.items()}
+    if state.throws_left:
+        chances.update(turn.keeps(state.dice, state.throws_left).items())
+    return chances
+
+
+def _option_key(option: Option) -> str | tuple[int, ...]:
+    """A Yams option's box name, or the faces it keeps."""
+    return str(option["box"]) if option["kind"] == "box" else tuple(option["faces"])
 
 
 def _yams_text(options: list[Option], lang: Language) -> str:
@@ -549,30 +561,18 @@ class _InChances:
 
 def _in_chances(strategy: Strategy, decisions: Iterable[Judged]) -> dict[int, _InChances]:
     """Each decision of a Yams game of two (by its version) in chance of winning, as the
-    coach shows it (:func:`zar.ai.yams_win.shown_chances`; the laws of the last rounds and
-    the calibration read or worked out first: the review waits for them, in a worker
-    thread)."""
-    from zar.ai.yams_win import shown_chances  # numba, with the strategy
-
+    coach shows it (:func:`_option_chances`; the laws of the last rounds and the
+    calibration read or worked out first: the review waits for them, in a worker thread)."""
     found = {}
     for decided in decisions:
         before = decided.step.before
         assert isinstance(before, YamsState)
-        turn = shown_chances(strategy, before, 1 - before.seat)
-        boxes = turn.boxes(before.dice, before.options)
-        keeps = turn.keeps(before.dice, before.throws_left) if before.throws_left else {}
-        chances: dict[str | tuple[int, ...], float] = {b.name: w for b, w in boxes.items()}
-        chances.update(keeps.items())
+        chances = _option_chances(strategy, before)
         chosen, best = (chances[_option_key(o)] for o in (decided.chosen, decided.best))
         found[decided.step.version] = _InChances(
             chosen, best, max(0.0, max(chances.values()) - chosen)
         )
     return found
-
-
-def _option_key(option: Option) -> str | tuple[int, ...]:
-    """A Yams option's box name, or the faces it keeps."""
-    return str(option["box"]) if option["kind"] == "box" else tuple(option["faces"])
 
 
 def _read_in_chances(decided: Judged, read: _InChances | None) -> dict[str, Any]:

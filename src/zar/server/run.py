@@ -160,12 +160,10 @@ def ready_strategies(record: Record) -> None:
 
         threading.Thread(target=WinStrategy.load, args=(target,), daemon=True).start()
     if chances_to_ready(record):
-        from zar.ai.yams import OptimalPlayer
+        from zar.ai.coach import Strategies
         from zar.ai.yams_win import laws_at_hand
 
-        player = computer_player("yams", "expert")  # the process's one table
-        assert isinstance(player, OptimalPlayer)
-        laws_at_hand(player.strategy)  # started in the background unless at hand
+        laws_at_hand(Strategies().yams())  # the process's one table
 
 
 def where_to_open(host: str, port: int, games_in: str, addresses: list[str]) -> list[str]:
