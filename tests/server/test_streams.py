@@ -510,3 +510,274 @@ def test_followers_nothing_woke_are_told_to_say_they_hold_by_one_timer(
     assert heard == [[False, True, False]] * 20
     assert timers == 1
     assert left == 0
+
+
+def _stream_scope(game_id: str, credential: str) -> dict[str, Any]:
+    """An ASGI request for the game's stream, as a browser on this machine sends it."""
+    return {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": f"/api/games/{game_id}/events",
+        "raw_path": f"/api/games/{game_id}/events".encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1"), (b"cookie", f"{COOKIE}={credential}".encode())],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+
+
+def _hosted_game(tmp_path: Path) -> tuple[SqliteStore, dict[str, Any], str]:
+    """A store with a Yams game of two and its host's credential."""
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    with TestClient(create_app(store)) as host:
+        game = new(host, "yams", "Ali", "Ece")
+        credential = str(host.cookies[COOKIE])
+    return store, game, credential
+
+
+def _versions(messages: list[dict[str, Any]]) -> list[int]:
+    return [
+        int(m["body"].split(b"\n", 1)[0][4:])
+        for m in messages
+        if m["type"] == "http.response.body" and m["body"].startswith(b"id: ")
+    ]
+
+
+def test_a_move_is_written_to_live_streams_as_it_happens_not_by_their_tasks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twenty live streams of a game (served in front of the app): a move reaches each of
+    them, written from the line of wakes; no stream's own task is woken for it, so that
+    between two moves a stream holds nothing new (thousands of them: nothing for the
+    collector to walk). Each ends when its client goes."""
+    monkeypatch.setattr(streams_module, "STREAMS_PER_GAME", 20)  # one device's, here
+    store, game, credential = _hosted_game(tmp_path)
+    app = create_app(store, dice=SeededDice(3))
+    streams: Streams = app.state.streams
+    count = 20
+
+    async def main() -> tuple[list[list[tuple[dict[str, Any], bool]]], list[bool]]:
+        sent: list[list[tuple[dict[str, Any], bool]]] = [[] for _ in range(count)]
+        gone = [asyncio.Event() for _ in range(count)]
+        tasks: list[asyncio.Task[bool]] = []
+
+        def channel(i: int) -> tuple[Any, Any]:
+            async def receive() -> dict[str, Any]:
+                await gone[i].wait()
+                return {"type": "http.disconnect"}
+
+            async def send(message: dict[str, Any]) -> None:
+                # Whether the stream's own task is the one writing.
+                sent[i].append((message, asyncio.current_task() is tasks[i]))
+
+            return receive, send
+
+        for i in range(count):
+            receive, send = channel(i)
+            scope = _stream_scope(game["id"], credential)
+            tasks.append(asyncio.create_task(streams.serve(game["id"], scope, receive, send)))
+
+        async def until(done: Callable[[], bool]) -> None:
+            while not done():
+                await asyncio.sleep(0.01)
+
+        await until(lambda: all(_versions([m for m, _ in s]) == [game["version"]] for s in sent))
+        await app.state.games.act(game["id"], _throw(game["version"]), key_of(credential))
+        await until(lambda: all(len(_versions([m for m, _ in s])) == 2 for s in sent))
+        for event in gone:
+            event.set()
+        served = await asyncio.gather(*tasks)
+        return sent, served
+
+    sent, served = asyncio.run(asyncio.wait_for(main(), timeout=30))
+    store.close()
+    assert served == [True] * count
+    for messages in sent:
+        assert messages[0][0]["type"] == "http.response.start"
+        moves = [(m, by_task) for m, by_task in messages if m.get("body", b"").startswith(b"id: ")]
+        assert _versions([m for m, _ in moves]) == [game["version"], game["version"] + 1]
+        first, move = moves
+        assert first[1]  # the state at the start: by the stream's task
+        assert not move[1]  # the move: written from the line, the stream's task asleep
+
+
+def test_a_stream_whose_client_is_slow_is_caught_up_with_the_state_now(tmp_path: Path) -> None:
+    """A stream's client stops taking writes: the write waiting on it is finished by the
+    stream's own task once the client reads again, then the state now is sent (the moves
+    meanwhile folded into it), and the line writes the moves after at once again."""
+    store, game, credential = _hosted_game(tmp_path)
+    app = create_app(store, dice=SeededDice(3))
+    streams: Streams = app.state.streams
+    key = key_of(credential)
+
+    async def main() -> tuple[list[dict[str, Any]], int]:
+        sent: list[dict[str, Any]] = []
+        reading = asyncio.Event()
+        reading.set()
+        gone = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            await reading.wait()  # at once while the client reads
+            sent.append(message)
+
+        async def until(done: Callable[[], bool]) -> None:
+            while not done():
+                await asyncio.sleep(0.01)
+
+        scope = _stream_scope(game["id"], credential)
+        task = asyncio.create_task(streams.serve(game["id"], scope, receive, send))
+        await until(lambda: _versions(sent) == [game["version"]])
+        reading.clear()  # the client stops reading
+        version = game["version"]
+        for _ in range(3):  # three throws: the first waits on the client, the others fold
+            version = (await app.state.games.act(game["id"], _throw(version), key)).version
+            await asyncio.sleep(0.05)
+        assert _versions(sent) == [game["version"]]
+        reading.set()
+        await until(lambda: _versions(sent)[-1:] == [version])
+        fill = {"version": version, "type": "fill", "box": "CHANCE"}
+        from zar.server.intents import Intent
+
+        version = (await app.state.games.act(game["id"], Intent.model_validate(fill), key)).version
+        await until(lambda: _versions(sent)[-1:] == [version])
+        gone.set()
+        await task
+        return sent, version
+
+    sent, last = asyncio.run(asyncio.wait_for(main(), timeout=30))
+    store.close()
+    start = game["version"]
+    # The first throw, finished once the client read again; the state then (the third
+    # throw, the second folded into it); the box written.
+    assert _versions(sent) == [start, start + 1, start + 3, last]
+
+
+def test_a_send_the_server_takes_at_once_is_done_else_its_rest_is_awaited_or_let_go() -> None:
+    """send_now: a send that does not wait is done by the call (None); one that waits gives
+    its rest, which finishes when awaited, passes a cancellation on, or is closed unawaited
+    (the send's own cleanup runs)."""
+
+    async def main() -> list[str]:
+        happened: list[str] = []
+        gate = asyncio.Event()
+
+        async def send(message: dict[str, Any]) -> None:
+            try:
+                await gate.wait()
+                happened.append(message["body"].decode())
+            except asyncio.CancelledError:
+                happened.append("cancelled")
+                raise
+            finally:
+                happened.append("cleaned")
+
+        gate.set()
+        assert streams_module.send_now(send, {"body": b"at once"}) is None
+        gate.clear()
+        rest = streams_module.send_now(send, {"body": b"later"})
+        assert rest is not None
+        assert happened == ["at once", "cleaned"]
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.05, gate.set)
+        await rest
+        gate.clear()
+        rest = streams_module.send_now(send, {"body": b"never"})
+        assert rest is not None
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(0.05):
+                await rest
+        rest = streams_module.send_now(send, {"body": b"let go"})
+        assert rest is not None
+        rest.close()
+        return happened
+
+    happened = asyncio.run(asyncio.wait_for(main(), timeout=10))
+    assert happened == [
+        "at once", "cleaned", "later", "cleaned", "cancelled", "cleaned", "cleaned",
+    ]  # fmt: skip
+
+
+def test_a_sweep_tells_its_quiet_followers_a_few_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fifty followers nothing woke: the sweep tells each to say it holds, through the
+    line of wakes, WOKEN_AT_ONCE of them a turn of the event loop (5 000 streams told at
+    once held the loop a few tenths of a second, and every other request with it)."""
+    monkeypatch.setattr(games_module, "KEEP_ALIVE_S", 0.2)
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+    turns = [0]  # turns of the event loop so far
+    told: list[int] = []  # the turn at which each follower was told
+
+    class Quiet(games_module.Follower):
+        def wake(self) -> None:
+            pass
+
+        def keep_alive(self) -> None:
+            told.append(turns[0])
+
+    async def main() -> None:
+        async def count_turns() -> None:
+            while True:
+                turns[0] += 1
+                await asyncio.sleep(0)
+
+        ticking = asyncio.create_task(count_turns())
+        async with contextlib.AsyncExitStack() as following:
+            for _ in range(50):
+                await following.enter_async_context(games.following("g", Quiet()))
+            while len(told) < 50:
+                await asyncio.sleep(0.01)
+        ticking.cancel()
+
+    asyncio.run(asyncio.wait_for(main(), timeout=10))
+    store.close()
+    per_turn = Counter(told)
+    assert sum(per_turn.values()) == 50
+    assert max(per_turn.values()) == games_module.WOKEN_AT_ONCE
+    assert len(per_turn) == -(-50 // games_module.WOKEN_AT_ONCE)
+
+
+def test_a_follower_that_fails_is_reported_and_the_others_are_told(tmp_path: Path) -> None:
+    """A follower whose wake raises: the event loop's exception handler hears of it, and
+    every other follower of every game is told all the same, in the turns after too."""
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+    woken: list[int] = []
+    reported: list[BaseException] = []
+
+    class Counted(games_module.Follower):
+        def __init__(self, i: int) -> None:
+            super().__init__()
+            self.i = i
+
+        def wake(self) -> None:
+            if self.i == 0:
+                raise RuntimeError("a broken follower")
+            woken.append(self.i)
+
+        def keep_alive(self) -> None:
+            pass
+
+    async def main() -> None:
+        asyncio.get_running_loop().set_exception_handler(
+            lambda _, context: reported.append(context["exception"])
+        )
+        async with contextlib.AsyncExitStack() as following:
+            for i in range(20):
+                await following.enter_async_context(games.following("g", Counted(i)))
+            games.changed("g", 1)
+            while len(woken) < 19:
+                await asyncio.sleep(0.01)
+
+    asyncio.run(asyncio.wait_for(main(), timeout=10))
+    store.close()
+    assert sorted(woken) == list(range(1, 20))
+    assert [str(error) for error in reported] == ["a broken follower"]

@@ -38,7 +38,7 @@ from zar.server.views import summary
 from zar.store import AsyncAppender, Busy, Conflict, Store
 from zar.table import IllegalAction
 
-__all__ = ["GAMES_KEPT", "Games", "Presence"]
+__all__ = ["GAMES_KEPT", "Follower", "Games", "Presence"]
 
 # The games a process keeps replayed in memory (about 30 KiB each): those played lately.
 GAMES_KEPT = 2_000
@@ -62,17 +62,38 @@ def _nothing() -> None:
     """What an action that took nothing from a limit gives back."""
 
 
-class _Listener:
-    """One screen following a game: woken when the game changes, or ended; told to say
-    that it holds (``quiet``) when nothing woke it a while."""
+class Follower:
+    """One screen following a game (:meth:`Games.following`): told, from the line of every
+    game's followers, that the game changed (:meth:`wake`) or that nothing did a while
+    (:meth:`keep_alive`). Neither may wait nor raise: a follower that has more to do
+    than it can do at once hands it to a task of its own."""
 
-    __slots__ = ("ended", "future", "quiet", "stirred", "woken")
+    __slots__ = ("loop", "stirred")
 
     def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()  # whose sweep tells it to say it holds
+        self.stirred = True  # woken since the last sweep for keep-alives
+
+    def wake(self) -> None:
+        """The game changed: a move, its seating, who is here."""
+        raise NotImplementedError
+
+    def keep_alive(self) -> None:
+        """Nothing woke it for half to one :data:`KEEP_ALIVE_S`: time to say it holds."""
+        raise NotImplementedError
+
+
+class _Listener(Follower):
+    """:meth:`Games.follow`'s follower: a future its screen awaits, resolved when the game
+    changes, when it is due a keep-alive (``quiet``), or when it ends."""
+
+    __slots__ = ("ended", "future", "quiet", "woken")
+
+    def __init__(self) -> None:
+        super().__init__()
         self.future: asyncio.Future[None] | None = None  # what the screen awaits
         self.woken = False  # changed since the screen last looked
         self.ended = False
-        self.stirred = True  # woken since the last sweep for keep-alives
         self.quiet = False  # due a keep-alive
 
     def wake(self) -> None:
@@ -92,31 +113,39 @@ class _Listener:
         self.wake()
 
 
-class _Waker:
-    """The followers to wake, of every game, in one line: :data:`WOKEN_AT_ONCE` of them
-    now, as many at the next turn of the event loop, and so on. A turn of the loop then
+class _Line:
+    """What the followers are told, of every game, in one line: :data:`WOKEN_AT_ONCE` of
+    them now, as many at the next turn of the event loop, and so on. A turn of the loop then
     serves every other request between a few followers' writes, however many games fan out
-    at once: one line for all, not one for each game (ten games' fan-outs at once were ten
-    times the writes in a turn: other requests' p95 during the rounds of bench/streams.py
-    was 45-56 ms, and 12-21 ms with one line)."""
+    at once, and however many followers a sweep finds quiet: one line for all, not one for
+    each game (ten games' fan-outs at once were ten times the writes in a turn: other
+    requests' p95 during the rounds of bench/streams.py was 45-56 ms, and 12-21 ms with one
+    line), nor all of them at once (5 000 keep-alives in one turn held the loop 0.1-0.3 s)."""
 
     def __init__(self) -> None:
-        self._line: deque[_Listener] = deque()
+        self._line: deque[Callable[[], None]] = deque()
         self._loop: asyncio.AbstractEventLoop | None = None  # where the next turn is due
 
-    def wake(self, listeners: Iterable[_Listener]) -> None:
+    def tell(self, calls: Iterable[Callable[[], None]]) -> None:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # nothing due on this loop (a loop gone left its line)
             self._line.clear()
-            self._line.extend(listeners)
+            self._line.extend(calls)
             self._loop = loop
             self._turn()
         else:
-            self._line.extend(listeners)
+            self._line.extend(calls)
 
     def _turn(self) -> None:
         for _ in range(min(WOKEN_AT_ONCE, len(self._line))):
-            self._line.popleft().wake()
+            call = self._line.popleft()
+            try:
+                call()
+            except Exception as error:  # one follower's fault: reported, the line goes on
+                if self._loop is not None:
+                    self._loop.call_exception_handler(
+                        {"message": f"a follower failed: {call!r}", "exception": error}
+                    )
         if self._line and self._loop is not None:
             self._loop.call_soon(self._turn)
         else:
@@ -185,8 +214,8 @@ class Games:
         self._seatings: dict[str, Seating | None] = {}  # of the games kept
         # A lock per game while someone acts on it: [lock, how many hold or wait for it].
         self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
-        self._listeners: dict[str, set[_Listener]] = {}
-        self._waker = _Waker()
+        self._listeners: dict[str, set[Follower]] = {}
+        self._line = _Line()
         # The sweeps for keep-alives, one a loop while anyone follows a game on it.
         self._sweeps: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
         # Per game followed: the count of changes to every game here at its last change.
@@ -241,6 +270,16 @@ class Games:
         if record.version >= self._latest.get(game_id, 0):
             self._keep(game_id, record)  # else it was overtaken: not kept
         return record
+
+    def at_hand(self, game_id: str) -> tuple[Record, Seating] | None:
+        """The game as it is now and its seating, if both are in memory: without waiting
+        (None: :meth:`record` and :meth:`seating` read what is not)."""
+        record = self._records.get(game_id)
+        seating = self._seatings.get(game_id)
+        if record is None or seating is None or record.version < self._latest.get(game_id, -1):
+            return None
+        self._records.move_to_end(game_id)
+        return record, seating
 
     async def _catch_up(self, game_id: str, record: Record) -> Record:
         """``record`` with what other processes appended since: kept, unless this process
@@ -484,7 +523,7 @@ class Games:
             return
         self._changes += 1
         self._stamps[game_id] = self._changes
-        self._waker.wake(list(listeners))
+        self._line.tell([listener.wake for listener in listeners])
 
     def stamp(self, game_id: str) -> int:
         """Which change the game is at, while followed here (0: it is not): what it showed
@@ -591,10 +630,10 @@ class Games:
     def _sweep_soon(self) -> None:
         """Keep the sweep for keep-alives going while anyone follows a game here: every
         half :data:`KEEP_ALIVE_S`, each follower nothing woke since the last sweep is told to
-        say it holds (so after 7.5 to 15 s of quiet). One timer for every follower, not one
-        each: 5 000 streams waiting on a timer each were 5 000 timers, their handles and
-        contexts made anew at every move, which the collector then walked (20-40 ms a
-        round, docs/performance.md)."""
+        say it holds (so after 7.5 to 15 s of quiet), in the line of wakes. One timer for
+        every follower, not one each: 5 000 streams waiting on a timer each were 5 000
+        timers, their handles and contexts made anew at every move, which the collector
+        then walked (20-40 ms a round, docs/performance.md)."""
         loop = asyncio.get_running_loop()
         if loop not in self._sweeps:
             self._sweeps[loop] = loop.create_task(self._sweep(loop))
@@ -605,19 +644,42 @@ class Games:
             while True:
                 await asyncio.sleep(KEEP_ALIVE_S / 2)
                 mine = [
-                    listener
-                    for listeners in list(self._listeners.values())
-                    for listener in listeners
-                    if listener.future is not None and listener.future.get_loop() is loop
+                    follower
+                    for followers in list(self._listeners.values())
+                    for follower in followers
+                    if follower.loop is loop
                 ]
                 if not mine:
                     return
-                for listener in mine:
-                    if not listener.stirred:
-                        listener.keep_alive()
-                    listener.stirred = False
+                quiet = [follower.keep_alive for follower in mine if not follower.stirred]
+                for follower in mine:
+                    follower.stirred = False
+                self._line.tell(quiet)
         finally:
             self._sweeps.pop(loop, None)
+
+    @contextlib.asynccontextmanager
+    async def following(
+        self, game_id: str, follower: Follower, device: str | None = None
+    ) -> AsyncIterator[None]:
+        """While inside, ``follower`` is told of the game's changes and, when nothing
+        changed a while, to say it holds; ``device`` is here."""
+        if game_id not in self._listeners:
+            # Followed from now on: stamped, so that its followers to come share what it shows.
+            self._changes += 1
+            self._stamps[game_id] = self._changes
+        self._listeners.setdefault(game_id, set()).add(follower)
+        try:
+            await self._arrive(game_id, device)
+            self._sweep_soon()
+            yield
+        finally:
+            followers = self._listeners[game_id]
+            followers.discard(follower)
+            if not followers:
+                del self._listeners[game_id]
+                self._stamps.pop(game_id, None)
+            await self._leave(game_id, device)
 
     async def follow(
         self,
@@ -626,23 +688,15 @@ class Games:
         *,
         gone: asyncio.Future[Any] | None = None,
     ) -> AsyncIterator[bool]:
-        """For a screen following live: true each time the game changed (look again), false
-        after half to one :data:`KEEP_ALIVE_S` without a change (a keep-alive); it ends when
-        ``gone`` is done (the screen went). While it follows, ``device`` is here.
-
-        A stream may follow for hours, by the thousand: what it holds meanwhile is a
-        future, and its place in the game's followers."""
+        """For a screen following live, one change at a time: true each time the game
+        changed (look again), false after half to one :data:`KEEP_ALIVE_S` without a change
+        (a keep-alive); it ends when ``gone`` is done (the screen went). While it follows,
+        ``device`` is here. (A live stream is told of each change instead, as it happens:
+        :meth:`following`.)"""
         listener = _Listener()
         if gone is not None:
             gone.add_done_callback(listener.end)
-        if game_id not in self._listeners:
-            # Followed from now on: stamped, so that its followers to come share what it shows.
-            self._changes += 1
-            self._stamps[game_id] = self._changes
-        self._listeners.setdefault(game_id, set()).add(listener)
-        await self._arrive(game_id, device)
-        self._sweep_soon()
-        try:
+        async with self.following(game_id, listener, device):
             while not listener.ended:
                 listener.future = asyncio.get_running_loop().create_future()
                 if listener.woken:
@@ -654,10 +708,3 @@ class Games:
                     yield False
                     continue
                 await listener.future
-        finally:
-            listeners = self._listeners[game_id]
-            listeners.discard(listener)
-            if not listeners:
-                del self._listeners[game_id]
-                self._stamps.pop(game_id, None)
-            await self._leave(game_id, device)

@@ -5,7 +5,8 @@ what it holds meanwhile is what counts. The app's route (``GET /api/games/{id}/e
 documents the stream and refuses in words what it must refuse; a stream it would give is
 served by :class:`LiveStreams` instead, in front of the app's middleware and routing, whose
 frames would otherwise live as long as each stream. A stream then holds a coroutine, a
-task that hears the client go, its place among the game's followers and what it last sent.
+task that hears the client go, its place among the game's followers and what it last sent;
+each change is written to it as the game's followers are told of it, its task left asleep.
 
 What a game shows is the same for every device in the same place at its table (every
 watcher, say): it is made once a change, for all of them, not once for each.
@@ -14,20 +15,20 @@ watcher, say): it is made once a change, for all of them, not once for each.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import AsyncGenerator, Callable, Generator
 from typing import Any, NamedTuple
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from zar.i18n import Language
-from zar.seating import Forbidden
-from zar.server.games import Games
+from zar.record import Record
+from zar.seating import Forbidden, Seating
+from zar.server.games import Follower, Games
 from zar.server.seats import Reach, here
 from zar.server.views import Table, game_view, table_view
 from zar.store import StoreUnavailable, UnknownGame
@@ -170,10 +171,7 @@ class Streams:
                     sent = fresh
                     yield sent.event
         finally:
-            self._followers[game_id] -= 1
-            if not self._followers[game_id]:
-                del self._followers[game_id]
-                self._shown.pop(game_id, None)
+            self._unfollowed(game_id)
 
     async def shown(self, game_id: str, device: str | None, lang: Language, local: bool) -> Shown:
         """What the game shows ``device`` now: made once a change for every device in its
@@ -181,7 +179,23 @@ class Streams:
         stamp = self.games.stamp(game_id)  # before reading: what is read is at least as new
         seating = await self.games.reach(game_id, device, here=local)
         record = await self.games.record(game_id)
-        # No await from here on: the first of the game's followers to look makes the view.
+        return self._show(game_id, stamp, record, seating, device, lang)
+
+    def shown_now(self, game_id: str, device: str | None, lang: Language) -> Shown | None:
+        """:meth:`shown`, if it can be told without waiting (the game and its seating in
+        memory), else None."""
+        at_hand = self.games.at_hand(game_id)
+        if at_hand is None:
+            return None
+        record, seating = at_hand
+        if seating.role(device) is None:
+            raise Forbidden("not-at-table")
+        return self._show(game_id, self.games.stamp(game_id), record, seating, device, lang)
+
+    def _show(self, game_id: str, stamp: int, record: Record, seating: Seating,
+              device: str | None, lang: Language) -> Shown:  # fmt: skip
+        """What the game at ``record`` and ``seating`` shows ``device``, read at ``stamp``:
+        the first of the game's followers to look at a stamp makes it for the others."""
         kept = self._shown.get(game_id)
         if stamp and game_id in self._followers and (kept is None or kept[0] < stamp):
             kept = (stamp, {}, {})
@@ -211,8 +225,9 @@ class Streams:
         would refuse it (the app's route then says why, in words).
 
         The stream ends when the client goes, when it has lived its life (its browser comes
-        back by itself), or when a write waits on the client longer than :attr:`stalled_s`
-        (a client that stopped reading): then the connection is left to the server to close.
+        back by itself), when its device has no place at the table any more, or when a
+        write waits on the client longer than :attr:`stalled_s` (a client that stopped
+        reading): then the connection is left to the server to close.
         """
         request = Request(scope)
         try:
@@ -226,27 +241,178 @@ class Streams:
         del request
         life = self.life_s * random.uniform(1 - LIFE_SPREAD, 1)  # not all coming back at once
         gone = asyncio.ensure_future(_gone(receive, life))
-        events = self.events(game_id, device, lang, local=local, gone=gone)
-        loop = asyncio.get_running_loop()
+        self._followers[game_id] = self._followers.get(game_id, 0) + 1
+        push = _Push(self, game_id, device, lang, local, send)
+        gone.add_done_callback(push.end)
         try:
-            async with asyncio.timeout(None) as stalled, contextlib.aclosing(events):
-
-                async def write(message: Message) -> None:
-                    stalled.reschedule(loop.time() + self.stalled_s)
-                    await send(message)
-                    stalled.reschedule(None)
-
-                await write({"type": "http.response.start", "status": 200, "headers": HEADERS})
-                async for chunk in events:  # each shared by the devices in the same place
-                    await write({"type": "http.response.body", "body": chunk, "more_body": True})
-                if not (gone.done() and gone.result()):  # lived its life: ended, and told
-                    await write({"type": "http.response.body", "body": b"", "more_body": False})
+            async with asyncio.timeout(self.stalled_s):
+                await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            async with self.games.following(game_id, push, device):
+                await push.run(self.stalled_s)
+            if not (gone.done() and gone.result()):  # lived its life, or left the table
+                async with asyncio.timeout(self.stalled_s):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
         except TimeoutError:
             pass  # stalled: what it held is let go
         finally:
+            push.close()
             gone.cancel()
             ticket.release()
+            self._unfollowed(game_id)
         return True
+
+    def _unfollowed(self, game_id: str) -> None:
+        self._followers[game_id] -= 1
+        if not self._followers[game_id]:
+            del self._followers[game_id]
+            self._shown.pop(game_id, None)
+
+
+class _Push(Follower):
+    """A live stream's follower: each change of its game written to the client as the line
+    of wakes tells it, when the game is in memory and the client takes the write at once.
+    What it cannot do at once (the game to read, a client slow to take a write, its end) it
+    hands to its stream's task (:meth:`run`), and writes nothing else meanwhile.
+
+    Between two moves a stream holds nothing new: no future, timer or generator is made
+    anew for each move and kept until the next, for the collector to walk by the thousand
+    (a stream's next move awaited through nested generators was eight such objects a
+    stream, and young collections of 20-40 ms during the fan-outs, docs/performance.md)."""
+
+    __slots__ = (
+        "_device", "_game_id", "_lang", "_local", "_send", "_streams",
+        "behind", "busy", "due", "ended", "sent", "writing",
+    )  # fmt: skip
+
+    def __init__(self, streams: Streams, game_id: str, device: str | None, lang: Language,
+                 local: bool, send: Send) -> None:  # fmt: skip
+        super().__init__()
+        self._streams, self._game_id, self._device = streams, game_id, device
+        self._lang, self._local, self._send = lang, local, send
+        self.sent: Shown | None = None  # the state last sent
+        self.ended = False  # its client went, it lived its life, or it left the table
+        self.busy = True  # its task is at work: nothing is written but by it
+        self.behind = True  # a change not sent yet (from the start: the state now)
+        self.writing: _Rest | None = None  # a write the client has not taken yet
+        self.due: asyncio.Future[None] | None = None  # what its task waits on
+
+    def wake(self) -> None:
+        self.stirred = True
+        if self.busy:
+            self.behind = True
+            return
+        try:
+            shown = self._streams.shown_now(self._game_id, self._device, self._lang)
+        except Forbidden:
+            self.end()
+            return
+        if shown is None:
+            self.behind = True
+            self._call()
+        elif shown != self.sent:
+            self.sent = shown
+            self._write(shown.event)
+
+    def keep_alive(self) -> None:
+        if not self.busy:
+            self._write(KEEP_ALIVE)
+
+    def end(self, _: object = None) -> None:
+        self.ended = True
+        self._call()
+
+    def _write(self, chunk: bytes) -> None:
+        self.writing = send_now(
+            self._send, {"type": "http.response.body", "body": chunk, "more_body": True}
+        )
+        if self.writing is not None:
+            self._call()
+
+    def _call(self) -> None:
+        """Its task takes over."""
+        self.busy = True
+        if self.due is not None and not self.due.done():
+            self.due.set_result(None)
+
+    async def run(self, stalled_s: float) -> None:
+        """The stream's task: what could not be done at once, until the stream ends; a
+        write the client has not taken within ``stalled_s`` raises TimeoutError."""
+        while not self.ended:
+            if self.writing is not None:
+                async with asyncio.timeout(stalled_s):
+                    await self.writing
+                self.writing = None
+            elif self.behind:
+                self.behind = False
+                try:
+                    fresh = await self._streams.shown(
+                        self._game_id, self._device, self._lang, self._local
+                    )
+                except Forbidden:
+                    return  # no longer at the table
+                if fresh != self.sent:
+                    self.sent = fresh
+                    self.writing = send_now(
+                        self._send,
+                        {"type": "http.response.body", "body": fresh.event, "more_body": True},
+                    )
+            else:
+                self.busy = False  # from now on the line's wakes write
+                self.due = self.loop.create_future()
+                await self.due
+                self.due = None
+
+    def close(self) -> None:
+        """A write left half done is let go."""
+        if self.writing is not None:
+            self.writing.close()
+            self.writing = None
+
+
+def send_now(send: Send, message: Message) -> _Rest | None:
+    """Send ``message``, at once if the server takes it without waiting (its client reads):
+    None; else the rest of the sending, to await. (An ASGI server's ``send`` waits only when
+    its client is slow to read: a fan-out then writes to thousands of streams in a few
+    calls each, no task woken for each.)"""
+    sending = send(message).__await__()
+    try:
+        waiting = sending.send(None)
+    except StopIteration:
+        return None
+    return _Rest(sending, waiting)
+
+
+class _Rest:
+    """The rest of a send begun, which waits on ``waiting``: awaited as the send itself
+    would have been (what the awaiting task sends it, throws or closes goes on to it), or
+    closed without being awaited."""
+
+    __slots__ = ("_sending", "_waiting")
+
+    def __init__(self, sending: Generator[Any, Any, Any], waiting: Any) -> None:
+        self._sending, self._waiting = sending, waiting
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        sending, waiting = self._sending, self._waiting
+        while True:
+            try:
+                answer = yield waiting
+            except GeneratorExit:
+                sending.close()
+                raise
+            except BaseException as error:
+                try:
+                    waiting = sending.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    waiting = sending.send(answer)
+                except StopIteration:
+                    return
+
+    def close(self) -> None:
+        self._sending.close()
 
 
 class LiveStreams:
