@@ -15,13 +15,15 @@ Then two phases of ``--seconds`` each, while ``--others`` tables (each a device 
 keep-alive connection, its own game; in a process of their own, so that the watchers'
 reading never delays their clocks) play moves and read their game back, at a person's
 pace (``--think``): first with every stream open but no move in the watched games, then
-with a round every ``--every`` seconds: a move in each watched game, one after another,
-fanned out to every watcher. A round lasts from its first move to the last watcher's read
-of it. Prints the other tables' requests' p50/p95/p99 while the streams are quiet, and of
-those that overlapped a round; the server's memory a stream (VmRSS with every stream open,
-less VmRSS with every watcher's device made, over the streams); the time from a move's
-reply to its arrival on the last of its game's watchers; the errors; then each anchor with
-PASS or FAIL, and last the line ``other requests p99 X ms during a fan-out to N watchers``.
+with a round every ``--every`` seconds, from two seconds after the tables start (each
+table's first requests make its device and its game, all at once: not a fan-out's doing):
+a move in each watched game, one after another, fanned out to every watcher. A round
+lasts from its first move to the last watcher's read of it. Prints the other tables'
+requests' p50/p95/p99 while the streams are quiet, and of those that overlapped a round;
+the server's memory a stream (VmRSS with every stream open, less VmRSS with every
+watcher's device made, over the streams); the time from a move's reply to its arrival on
+the last of its game's watchers; the errors; then each anchor with PASS or FAIL, and last
+the line ``other requests p99 X ms during a fan-out to N watchers``.
 The bench raises its own limit on open files (and the server's, which it starts) to hold
 the connections, and the server's cap on connections (``ZAR_CONNECTIONS``) to the watchers
 and the tables. Exits 0 either way.
@@ -66,6 +68,10 @@ PER_ADDRESS = 250  # streams from one loopback address (the server's cap: 256)
 ALONE = {"game": "yams", "players": ["Ali"]}
 SIX = {"game": "yams", "players": ["Ali", "Ece", "Can", "Su", "Ada", "Naz"]}
 ARRIVAL_WITHIN_S = 30.0  # a move not on every watcher by then is an error
+# The fan-outs begin this long after the other tables: a table starts with a new device
+# and a new game (two commits), all ten at once, and their first moves wait behind them
+# (50-145 ms, traced in the server): the tables' own start, not a fan-out's doing.
+SETTLE_S = 2.0
 
 
 @dataclass
@@ -339,10 +345,13 @@ async def run_with(pool: ProcessPoolExecutor, args: argparse.Namespace, url: str
     moved: list[tuple[int, int, float, float]] = []
     server_cpu = cpu_seconds(pid)
     client_cpu = own_cpu_seconds()
-    moving = asyncio.create_task(
-        fan_out(mover, games, args.every, time.monotonic() + args.seconds, moved, errors)
-    )
-    busy = await apart(pool, args, host, port)
+
+    async def rounds() -> None:
+        await asyncio.sleep(SETTLE_S)  # the tables' first requests: a new device and game each
+        await fan_out(mover, games, args.every, time.monotonic() + args.seconds, moved, errors)
+
+    moving = asyncio.create_task(rounds())
+    busy = await apart(pool, args, host, port, seconds=args.seconds + SETTLE_S + 1)
     await moving
     server_cpu = cpu_seconds(pid) - server_cpu
     client_cpu = own_cpu_seconds() - client_cpu
