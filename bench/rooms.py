@@ -6,7 +6,9 @@ the watchers' link). Every device keeps its own credential (the ``zar_device`` c
 and its own event stream (``GET /api/games/{id}/events``) open throughout; the player on
 turn waits until its own phone shows its turn, thinks (``--think``, uniformly, as in
 ``load.py``) and moves (a throw, a throw keeping two dice, the first box offered). A
-finished game is followed by another in the same room, on the same devices.
+finished game is followed by another in the same room, on the same devices. The streams of
+80 rooms come from one loopback address (127.0.0.2, then 127.0.0.3, ...), as households'
+phones behind their own routers: the server holds an address to 256 streams.
 
 Through real ``zar serve`` processes: one over a throwaway SQLite file (started with
 ``ZAR_GAMES_PER_MINUTE=off``), or ``--processes N`` over one PostgreSQL database (``--url``,
@@ -58,14 +60,16 @@ GRACE_S = 2.0  # after the last move, for the last events to arrive
 
 NEW_GAME = {"game": "yams", "players": ["Ali", "Ece"]}
 HOST, GUEST, WATCHER = range(3)
+ROOMS_PER_ADDRESS = 80  # their streams from one loopback address (source)
 
 
 class EventStream:
     """A device's live stream of one game, read as it comes: the version of each event (its
     ``id``) and when each version was first seen; the event's body is not parsed."""
 
-    def __init__(self, host: str, port: int, path: str, cookie: str) -> None:
+    def __init__(self, host: str, port: int, path: str, cookie: str, source: str) -> None:
         self.host, self.port, self.path, self.cookie = host, port, path, cookie
+        self.source = source  # the loopback address it connects from
         self.version = -1
         self.seen: dict[int, float] = {}  # version: when an event of it or later was read
         self.ended: str | None = None  # why it stopped
@@ -77,7 +81,9 @@ class EventStream:
 
     async def open(self) -> None:
         """Connect and read on in the background; returns once the first event came."""
-        reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        reader, self._writer = await asyncio.open_connection(
+            self.host, self.port, local_addr=(self.source, 0)
+        )
         self._writer.write(
             f"GET {self.path} HTTP/1.1\r\nhost: {self.host}\r\ncookie: {self.cookie}\r\n"
             "accept: text/event-stream\r\n\r\n".encode()
@@ -179,6 +185,13 @@ class Room:
     clean: bool = True
 
 
+def source(index: int) -> str:
+    """The loopback address the ``index``-th room's streams come from: 80 rooms' 240 streams
+    on each of 127.0.0.2, 127.0.0.3, ..., as households' phones behind their own routers
+    (the server holds an address to 256 streams)."""
+    return f"127.0.0.{2 + index // ROOMS_PER_ADDRESS}"
+
+
 def secret(link: str) -> str:
     """The secret in an invitation's link, after ``#join=`` or ``#watch=``."""
     return link.split("=", 1)[1]
@@ -218,7 +231,7 @@ async def follow_room(room: Room) -> None:
         conn = device.conn
         assert conn.cookie is not None
         path = f"/api/games/{room.game['id']}/events"
-        device.stream = EventStream(conn.host, conn.port, path, conn.cookie)
+        device.stream = EventStream(conn.host, conn.port, path, conn.cookie, source(room.index))
         await device.stream.open()
 
 
