@@ -21,7 +21,6 @@ import secrets
 import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -34,11 +33,11 @@ from zar.seating import Forbidden, Seating
 from zar.server.accounts import Accounts
 from zar.server.intents import Intent, actions_for
 from zar.server.limits import UndoLimit
-from zar.server.views import summary
+from zar.server.views import Presence, summary
 from zar.store import AsyncAppender, Busy, Conflict, Store
 from zar.table import IllegalAction
 
-__all__ = ["GAMES_KEPT", "Follower", "Games", "Presence"]
+__all__ = ["GAMES_KEPT", "Follower", "Games"]
 
 # The games a process keeps replayed in memory (about 30 KiB each): those played lately.
 GAMES_KEPT = 2_000
@@ -47,15 +46,6 @@ WOKEN_AT_ONCE = 8  # the followers woken in one turn of the event loop, of all g
 # A device following on another process is here while that process says so, this often.
 PRESENCE_EVERY = 20.0
 PRESENCE_LASTS = 3 * PRESENCE_EVERY
-
-
-@dataclass(frozen=True)
-class Presence:
-    """Whether a device follows the game now, else since when it is away (None: not seen
-    since this process started)."""
-
-    here: bool
-    away_since: str | None = None
 
 
 def _nothing() -> None:

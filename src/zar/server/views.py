@@ -7,8 +7,9 @@ selection the player may tap, and the reason a die cannot be taken, from the eng
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from zar import farkle, yams
 from zar.ai.coach import box_notes, decision
@@ -19,10 +20,16 @@ from zar.seating import Forbidden, Seating
 from zar.table import IllegalAction
 from zar.yams import Box, YamsState
 
-if TYPE_CHECKING:
-    from zar.server.games import Presence
+__all__ = ["Presence", "Table", "game_view", "summary", "table_view", "view"]
 
-__all__ = ["Table", "game_view", "summary", "table_view", "view"]
+
+@dataclass(frozen=True)
+class Presence:
+    """Whether a device follows the game now, else since when it is away (None: not seen
+    since this process started)."""
+
+    here: bool
+    away_since: str | None = None
 
 
 def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[str]]:
