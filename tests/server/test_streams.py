@@ -781,3 +781,52 @@ def test_a_follower_that_fails_is_reported_and_the_others_are_told(tmp_path: Pat
     store.close()
     assert sorted(woken) == list(range(1, 20))
     assert [str(error) for error in reported] == ["a broken follower"]
+
+
+def test_a_stream_whose_game_is_not_at_hand_is_caught_up_by_its_task(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the game or its seating is not in memory (read again from the store), the
+    line leaves the change to the stream's own task, which reads it and sends it: every
+    move still arrives, in order."""
+    store, game, credential = _hosted_game(tmp_path)
+    app = create_app(store, dice=SeededDice(3))
+    streams: Streams = app.state.streams
+    monkeypatch.setattr(games_module.Games, "at_hand", lambda self, game_id: None)
+    key = key_of(credential)
+
+    async def main() -> tuple[list[tuple[dict[str, Any], bool]], int]:
+        sent: list[tuple[dict[str, Any], bool]] = []
+        gone = asyncio.Event()
+        task: asyncio.Task[bool] | None = None
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append((message, asyncio.current_task() is task))
+
+        def versions() -> list[int]:
+            return _versions([m for m, _ in sent])
+
+        async def until(done: Callable[[], bool]) -> None:
+            while not done():
+                await asyncio.sleep(0.01)
+
+        scope = _stream_scope(game["id"], credential)
+        task = asyncio.create_task(streams.serve(game["id"], scope, receive, send))
+        await until(lambda: versions() == [game["version"]])
+        version = game["version"]
+        for _ in range(3):
+            version = (await app.state.games.act(game["id"], _throw(version), key)).version
+            await until(lambda moved=version: versions()[-1:] == [moved])
+        gone.set()
+        await task
+        return sent, version
+
+    sent, last = asyncio.run(asyncio.wait_for(main(), timeout=30))
+    store.close()
+    events = [(m, by_task) for m, by_task in sent if m.get("body", b"").startswith(b"id: ")]
+    assert _versions([m for m, _ in events]) == list(range(game["version"], last + 1))
+    assert all(by_task for _, by_task in events)  # each read and sent by the stream's task
