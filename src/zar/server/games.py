@@ -55,8 +55,9 @@ def _nothing() -> None:
 class Follower:
     """One screen following a game (:meth:`Games.following`): told, from the line of every
     game's followers, that the game changed (:meth:`wake`) or that nothing did a while
-    (:meth:`keep_alive`). Neither may wait nor raise: a follower that has more to do
-    than it can do at once hands it to a task of its own."""
+    (:meth:`keep_alive`). Neither may wait: a follower that has more to do than it can do
+    at once hands it to a task of its own. One that raises is reported to the event loop's
+    exception handler, and the line goes on."""
 
     __slots__ = ("loop", "stirred")
 

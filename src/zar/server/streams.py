@@ -277,7 +277,8 @@ class _Push(Follower):
     Between two moves a stream holds nothing new: no future, timer or generator is made
     anew for each move and kept until the next, for the collector to walk by the thousand
     (a stream's next move awaited through nested generators was eight such objects a
-    stream, and young collections of 20-40 ms during the fan-outs, docs/performance.md)."""
+    stream, young collections of 5-40 ms and full ones of 300 ms during the fan-outs to
+    5 000 streams, docs/performance.md)."""
 
     __slots__ = (
         "_device", "_game_id", "_lang", "_local", "_send", "_streams",
