@@ -512,9 +512,12 @@ class Games:
         listeners = self._listeners.get(game_id)
         if not listeners:
             return
+        self._stamp(game_id)
+        self._line.tell([listener.wake for listener in listeners])
+
+    def _stamp(self, game_id: str) -> None:
         self._changes += 1
         self._stamps[game_id] = self._changes
-        self._line.tell([listener.wake for listener in listeners])
 
     def stamp(self, game_id: str) -> int:
         """Which change the game is at, while followed here (0: it is not): what it showed
@@ -657,8 +660,7 @@ class Games:
         changed a while, to say it holds; ``device`` is here."""
         if game_id not in self._listeners:
             # Followed from now on: stamped, so that its followers to come share what it shows.
-            self._changes += 1
-            self._stamps[game_id] = self._changes
+            self._stamp(game_id)
         self._listeners.setdefault(game_id, set()).add(follower)
         try:
             await self._arrive(game_id, device)

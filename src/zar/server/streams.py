@@ -15,11 +15,12 @@ watcher, say): it is made once a change, for all of them, not once for each.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncGenerator, Callable, Generator
+from collections.abc import AsyncGenerator, Callable, Generator, Iterator
 from typing import Any, NamedTuple
 
 from starlette.requests import Request
@@ -155,8 +156,7 @@ class Streams:
         over, a device come or gone), each with its version as the event's id; a keep-alive
         when nothing happens. It ends when the device has no place at the table any more,
         or ``gone`` is done."""
-        self._followers[game_id] = self._followers.get(game_id, 0) + 1
-        try:
+        with self._followed(game_id):
             sent = await self.shown(game_id, device, lang, local)
             yield sent.event
             async for changed in self.games.follow(game_id, device, gone=gone):
@@ -170,8 +170,6 @@ class Streams:
                 if fresh != sent:
                     sent = fresh
                     yield sent.event
-        finally:
-            self._unfollowed(game_id)
 
     async def shown(self, game_id: str, device: str | None, lang: Language, local: bool) -> Shown:
         """What the game shows ``device`` now: made once a change for every device in its
@@ -241,31 +239,37 @@ class Streams:
         del request
         life = self.life_s * random.uniform(1 - LIFE_SPREAD, 1)  # not all coming back at once
         gone = asyncio.ensure_future(_gone(receive, life))
-        self._followers[game_id] = self._followers.get(game_id, 0) + 1
         push = _Push(self, game_id, device, lang, local, send)
         gone.add_done_callback(push.end)
         try:
-            async with asyncio.timeout(self.stalled_s):
-                await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-            async with self.games.following(game_id, push, device):
-                await push.run(self.stalled_s)
-            if not (gone.done() and gone.result()):  # lived its life, or left the table
+            with self._followed(game_id):
                 async with asyncio.timeout(self.stalled_s):
-                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+                async with self.games.following(game_id, push, device):
+                    await push.run(self.stalled_s)
+                if not (gone.done() and gone.result()):  # lived its life, or left the table
+                    async with asyncio.timeout(self.stalled_s):
+                        await send({"type": "http.response.body", "body": b"", "more_body": False})
         except TimeoutError:
             pass  # stalled: what it held is let go
         finally:
             push.close()
             gone.cancel()
             ticket.release()
-            self._unfollowed(game_id)
         return True
 
-    def _unfollowed(self, game_id: str) -> None:
-        self._followers[game_id] -= 1
-        if not self._followers[game_id]:
-            del self._followers[game_id]
-            self._shown.pop(game_id, None)
+    @contextlib.contextmanager
+    def _followed(self, game_id: str) -> Iterator[None]:
+        """A stream of the game counted while inside: what the game shows is kept while
+        any is, then let go."""
+        self._followers[game_id] = self._followers.get(game_id, 0) + 1
+        try:
+            yield
+        finally:
+            self._followers[game_id] -= 1
+            if not self._followers[game_id]:
+                del self._followers[game_id]
+                self._shown.pop(game_id, None)
 
 
 class _Push(Follower):
@@ -323,6 +327,7 @@ class _Push(Follower):
         self._call()
 
     def _write(self, chunk: bytes) -> None:
+        """Write ``chunk`` now, or leave the rest of its writing to the task."""
         self.writing = send_now(
             self._send, {"type": "http.response.body", "body": chunk, "more_body": True}
         )
@@ -353,10 +358,7 @@ class _Push(Follower):
                     return  # no longer at the table
                 if fresh != self.sent:
                     self.sent = fresh
-                    self.writing = send_now(
-                        self._send,
-                        {"type": "http.response.body", "body": fresh.event, "more_body": True},
-                    )
+                    self._write(fresh.event)
             else:
                 self.busy = False  # from now on the line's wakes write
                 self.due = self.loop.create_future()
