@@ -20,10 +20,10 @@ from zar.ai.coach import (
     decision,
     farkle_options,
     hint,
-    review,
     yams_options,
 )
 from zar.ai.farkle import ExpertPlayer, MaxPointsPlayer, TurnStrategy, WinStrategy, reachable
+from zar.ai.review import review
 from zar.ai.yams import OptimalPlayer, Strategy
 from zar.ai.yams_greedy import GreedyPlayer
 from zar.dice import SeededDice
@@ -310,11 +310,15 @@ def test_a_box_written_where_it_is_worth_less_costs_the_difference(
     assert (worst["version"], worst["round"]) == (2, 1)
     assert worst["chosen"] == {"kind": "box", "box": "CHANCE", "points": 15, "expected": chosen}
     assert worst["best"]["box"] == strategy.best_box(Scorecard(), straight).name
+    # The board has what the dice would score in each open box, as the card shows it.
+    options = {box.name: points for box, points in Scorecard().options(straight).items()}
+    assert options["LARGE_STRAIGHT"] > 0
     assert worst["board"] == {
-        "dice": list(straight), "throws_left": 2, "card": dict.fromkeys(Box.__members__)
+        "dice": list(straight), "throws_left": 2, "card": dict.fromkeys(Box.__members__),
+        "options": options,
     }  # fmt: skip
     mean = cost / ali["decisions"]
-    figures = f"{cost:.1f} points lost over {ali['decisions']} decisions ({mean:.2f} a decision)"
+    figures = f"{cost:.1f} points lost over {ali['decisions']} decisions ({mean:.1f} a decision)"
     assert ali["verdict"].endswith(figures)
 
 

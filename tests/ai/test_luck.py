@@ -25,9 +25,10 @@ from hypothesis import strategies as st
 from record_support import standing
 from support import WHOLE_GAMES
 from zar import ai, farkle, yams
-from zar.ai.coach import Strategies, judged
+from zar.ai.coach import Strategies
 from zar.ai.farkle import TurnStrategy, WinStrategy
 from zar.ai.luck import Ledger, Luck, account, figures, ledger, review, values
+from zar.ai.review import judged
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice, outcomes
 from zar.farkle import FarkleState
@@ -474,7 +475,7 @@ def test_a_yams_review_of_two_reads_each_cost_in_chance_of_winning(
     gives: the calibration keeps the order) less the chosen one's; a person's total sums
     them. The game's last decision, Ece's last box, has the
     other card complete: its chance is the game's outcome, 1, 0 or 1/2 exactly."""
-    from zar.ai.coach import _in_chances
+    from zar.ai.review import _in_chances
     from zar.ai.yams_win import WinPlayer, shown_chances
 
     record = yams_record((ALI, ECE), 5)

@@ -263,16 +263,22 @@ def test_a_finished_game_is_reviewed_as_the_coach_sees_it(
     result = client.get(f"/api/games/{game['id']}/review?lang=en").json()
     (ali,) = result["players"]
     assert (ali["seat"], ali["name"], ali["unit"], ali["decisions"]) == (0, "Ali", "points", 13)
+    assert (ali["model"], ali["account_unit"]) == ("points", "points")
     assert ali["total_cost"] > 0
     assert ali["mean_cost"] == pytest.approx(ali["total_cost"] / 13)
     assert 1 <= len(ali["worst"]) <= 3
     worst = ali["worst"][0]
-    assert set(worst["board"]) == {"dice", "throws_left", "card"}
+    assert set(worst["board"]) == {"dice", "throws_left", "card", "options"}
+    # What the dice would score in each open box, as the game showed it then.
+    then = client.get(f"/api/games/{game['id']}?at={worst['version'] - 1}").json()
+    assert worst["board"]["options"] == then["options"]
+    assert all(worst["board"]["card"][box] is None for box in then["options"])
     assert worst["cost"] == max(decision["cost"] for decision in ali["worst"])
     # Luck and skill: the card's total is its start, plus the dice's luck, less the costs.
     assert ali["result"] == game["totals"][0]
     assert ali["start"] == pytest.approx(254.4848, abs=5e-5)
     assert ali["result"] == pytest.approx(ali["start"] + ali["luck"] - ali["total_cost"], abs=1e-9)
+    assert ali["account_cost"] == ali["total_cost"]
     assert len(ali["values"]) == 26 + 1
     assert ali["luckiest"][0]["luck"] > 0 > ali["unluckiest"][0]["luck"]
     coach = review(store.load(game["id"]), Strategies(solved("standard")), "en")

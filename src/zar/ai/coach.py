@@ -1,5 +1,5 @@
-"""The coach: what the perfect player would do now and why, and after a game where the
-points went.
+"""The coach: what the perfect player would do now and why (the review after a game, which
+reads the same values, is :mod:`zar.ai.review`).
 
 Everything is read from the optimal strategies: Yams from :class:`~zar.ai.yams.Strategy`
 (expected final scores, solitaire), 10 000 from :class:`~zar.ai.farkle.TurnStrategy`
@@ -11,7 +11,7 @@ the player's language (:mod:`zar.i18n`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, assert_never
@@ -20,7 +20,7 @@ from zar import farkle, yams
 from zar.dice import outcomes
 from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, box_name, number, percent, text
-from zar.record import Record, State, Step
+from zar.record import Record, State
 from zar.table import IllegalAction
 from zar.yams import Box, YamsState
 from zar.yams.scorecard import PENTA_POINTS, UPPER_BONUS_AT
@@ -31,15 +31,12 @@ if TYPE_CHECKING:  # numpy and numba load with the strategies, not with the note
 
 __all__ = [
     "Decision",
-    "Judged",
     "Strategies",
     "box_notes",
     "decision",
     "farkle_options",
     "hint",
-    "review",
     "throw_value",
-    "unit_of",
     "yams_options",
 ]
 
@@ -47,15 +44,6 @@ Decision = Literal["keep", "box", "set_aside", "bank_or_throw", "throw"]
 Option = dict[str, Any]
 
 TOP = 3  # options a hint lists
-WORST = 3  # decisions a review shows
-EPSILON = 1e-9  # a cost below this is no cost: the values are sums of floats
-# The mean cost per decision under which play is excellent, good or fair (else costly):
-# Yams in expected points; 10 000 in expected points of the turn, or in chance of winning.
-LEVELS: dict[str, tuple[float, float, float]] = {
-    "yams": (0.25, 1.0, 2.5),
-    "points": (5.0, 20.0, 50.0),
-    "win": (0.002, 0.01, 0.025),
-}
 
 
 class Strategies:
@@ -79,9 +67,12 @@ class Strategies:
 
         return TurnStrategy.load()
 
-    def win(self, state: FarkleState) -> WinStrategy | None:
-        """The two-player strategy of the game's target, when exactly two play."""
-        if len(state.totals) != 2:
+    def win(self, state: FarkleState, *, leader: bool = False) -> WinStrategy | None:
+        """The two-player strategy of the game's target, when exactly two play; with
+        ``leader`` at any table of two or more too, read against the leading opponent (the
+        best other total), as the expert plays there (:class:`~zar.ai.farkle.ExpertPlayer`)."""
+        seats = len(state.totals)
+        if seats < 2 or (seats > 2 and not leader):
             return None
         from zar.ai.farkle import WinStrategy
 
@@ -111,12 +102,6 @@ def _decimal(x: float, lang: Language, digits: int = 1) -> str:
     if lang == "en":
         return written
     return written.replace(",", " ").replace(".", ",")
-
-
-def _percent(x: float, lang: Language) -> str:
-    """A small chance with two decimals: ``%0,25`` (tr), ``0,25 %`` (fr), ``0.25%`` (en)."""
-    digits = _decimal(100 * x, lang, 2)
-    return {"tr": f"%{digits}", "fr": f"{digits} %", "en": f"{digits}%"}[lang]
 
 
 def _faces(dice: tuple[int, ...]) -> str:
@@ -265,7 +250,7 @@ def throw_value(n: int, lost: float, value: Callable[[int, int], float]) -> floa
 @dataclass(frozen=True, slots=True)
 class _Turn:
     """The values of the choices of a 10 000 turn: in points, and in chance of winning when
-    two play."""
+    ``win`` is given (against the leading opponent at a table of three or more)."""
 
     state: FarkleState
     turn: TurnStrategy
@@ -273,8 +258,9 @@ class _Turn:
 
     @property
     def scores(self) -> tuple[int, int]:
-        own = self.state.totals[self.state.seat]
-        return own, self.state.totals[1 - self.state.seat]
+        """The seat's banked total, and the best of the others' (the other's, when two play)."""
+        seat, totals = self.state.seat, self.state.totals
+        return totals[seat], max(total for s, total in enumerate(totals) if s != seat)
 
     def bank(self) -> tuple[float, float | None]:
         t = self.state.turn_points
@@ -434,233 +420,6 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
         "options": options,
         "text": sentence,
     }
-
-
-# The review.
-
-
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """One decision of a game: what was chosen, what was best, what it cost."""
-
-    step: Step
-    chosen: Option
-    best: Option
-    cost: float
-
-
-def _value(option: Option, unit: str) -> float:
-    value: float = option["win"] if unit == "win" else option["expected"]
-    return value
-
-
-def _judge_yams(strategy: Strategy, step: Step) -> Judged | None:
-    before, move = step.before, step.move
-    if not isinstance(before, YamsState) or not before.dice:
-        return None
-    options = yams_options(strategy, before)
-    best = options[0]
-    match move:
-        case yams.Throw():
-            kept = tuple(sorted(before.dice[p] for p in move.keep))
-            if len(kept) == yams.DICE:
-                # All five kept and no die thrown: a throw spent; worth the state after.
-                after = step.after
-                assert isinstance(after, YamsState)
-                expected = yams_options(strategy, after)[0]["expected"]
-            else:
-                expected = strategy.keep_values(before.card, before.dice, before.throws_left)[kept]
-            chosen = {"kind": "keep", "keep": list(move.keep), "faces": list(kept),
-                      "expected": expected}  # fmt: skip
-        case yams.Fill():
-            values = strategy.box_values(before.card, before.dice)
-            chosen = _box(move.box, before.options[move.box], values[move.box])
-        case _:
-            return None
-    return Judged(step, chosen, best, max(0.0, best["expected"] - chosen["expected"]))
-
-
-def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> Judged | None:
-    before, move = step.before, step.move
-    if not isinstance(before, FarkleState):
-        return None
-    values = _Turn(before, strategies.turn(), strategies.win(before))
-    match move:
-        case farkle.SetAside() if before.phase is Phase.SET_ASIDE:
-            ranked = _ranked_selections(values)
-            faces = tuple(sorted(before.tray[p] or 0 for p in move.positions))
-            chosen = dict(next(option for k, option in ranked if k == faces))
-            chosen["positions"] = sorted(move.positions)
-            best = ranked[0][1]
-        case farkle.Bank() | farkle.Throw() if before.turn_points:
-            options = _bank_or_throw(values)
-            kind = "bank" if isinstance(move, farkle.Bank) else "throw"
-            chosen = next(option for option in options if option["kind"] == kind)
-            best = options[0]
-        case _:
-            return None
-    return Judged(step, chosen, best, max(0.0, _value(best, unit) - _value(chosen, unit)))
-
-
-def _board(state: State) -> dict[str, Any]:
-    """The board as the player saw it before deciding."""
-    match state:
-        case YamsState():
-            return {
-                "dice": list(state.dice),
-                "throws_left": state.throws_left,
-                "card": {box.name: state.card[box] for box in Box},
-            }
-        case FarkleState():
-            return {
-                "tray": [
-                    {"face": face, "aside": aside}
-                    for face, aside in zip(state.tray, state.aside, strict=True)
-                ],
-                "turn_points": state.turn_points,
-                "totals": list(state.totals),
-            }
-        case _:
-            assert_never(state)
-
-
-def _round(state: State) -> int:
-    """The Yams round, or the number of the 10 000 turn of the seat to play."""
-    if isinstance(state, YamsState):
-        return state.round
-    return state.turns[state.seat] + 1
-
-
-def _verdict(kind: str, unit: str, total: float, decisions: int, lang: Language) -> str:
-    if decisions == 0:
-        return text(lang, "verdict-none")
-    mean = total / decisions
-    if total < EPSILON:
-        return text(lang, "verdict-perfect")
-    excellent, good, fair = LEVELS["yams" if kind == "yams" else unit]
-    level = (
-        "excellent" if mean < excellent else "good" if mean < good else "fair" if mean < fair
-        else "costly"
-    )  # fmt: skip
-    if unit == "win":
-        figures = {"total": _percent(total, lang), "mean": _percent(mean, lang)}
-    else:
-        figures = {"total": _decimal(total, lang), "mean": _decimal(mean, lang, 2)}
-    return text(lang, f"verdict-{unit}", level=text(lang, f"verdict-{level}"),
-                decisions=decisions, **figures)  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class _InChances:
-    """A Yams decision at a table of two, read in chance of winning."""
-
-    chosen: float  # the chosen option's chance
-    best: float  # the score-optimal option's
-    cost: float  # the best chance any option gave, minus the chosen one's
-
-
-def _in_chances(strategy: Strategy, decisions: Iterable[Judged]) -> dict[int, _InChances]:
-    """Each decision of a Yams game of two (by its version) in chance of winning, as the
-    coach shows it (:func:`_option_chances`; the laws of the last rounds and the
-    calibration read or worked out first: the review waits for them, in a worker thread)."""
-    found = {}
-    for decided in decisions:
-        before = decided.step.before
-        assert isinstance(before, YamsState)
-        chances = _option_chances(strategy, before)
-        chosen, best = (chances[_option_key(o)] for o in (decided.chosen, decided.best))
-        found[decided.step.version] = _InChances(
-            chosen, best, max(0.0, max(chances.values()) - chosen)
-        )
-    return found
-
-
-def _read_in_chances(decided: Judged, read: _InChances | None) -> dict[str, Any]:
-    """A decision's options and cost, with their chances of winning where they are read."""
-    if read is None:
-        return {"chosen": decided.chosen, "best": decided.best, "cost": decided.cost,
-                "win_cost": None}  # fmt: skip
-    return {"chosen": {**decided.chosen, "win": read.chosen},
-            "best": {**decided.best, "win": read.best},
-            "cost": decided.cost, "win_cost": read.cost}  # fmt: skip
-
-
-def unit_of(record: Record) -> Literal["win", "points"]:
-    """What a cost is counted in: the chance of winning at a two-player 10 000 table, else
-    points (Yams: of the final score; 10 000: of the turn)."""
-    return "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
-
-
-def judged(record: Record, strategies: Strategies, *, computers: bool = False) -> Iterator[Judged]:
-    """Every decision of the people at the table (``computers``: of every seat), with its
-    cost (undone moves excepted)."""
-    counted = unit_of(record)
-    for step in record.steps():
-        if record.seats[step.move.seat].computer and not computers:
-            continue
-        if record.kind == "yams":
-            found = _judge_yams(strategies.yams(), step)
-        else:
-            found = _judge_farkle(strategies, step, counted)
-        if found is not None:
-            yield found
-
-
-def review(
-    record: Record,
-    strategies: Strategies,
-    lang: Language,
-    decisions: Iterable[Judged] | None = None,
-) -> dict[str, Any]:
-    """After a game, for each person: the cost of every decision against the optimal one,
-    the total and mean, the worst three, and a verdict; IllegalAction ``not-finished``.
-    ``decisions``: the game's :func:`judged` decisions, when already at hand."""
-    if not record.state.is_over:
-        raise IllegalAction("the game is not finished", reason="not-finished")
-    counted = unit_of(record)
-    by_seat: dict[int, list[Judged]] = {
-        seat: [] for seat, s in enumerate(record.seats) if not s.computer
-    }
-    for decided in judged(record, strategies) if decisions is None else decisions:
-        if decided.step.move.seat in by_seat:
-            by_seat[decided.step.move.seat].append(decided)
-    # A Yams game of two: its costs read in chance of winning too.
-    in_chances = record.kind == "yams" and len(record.seats) == 2
-    read = (
-        _in_chances(strategies.yams(), (j for found in by_seat.values() for j in found))
-        if in_chances
-        else {}
-    )
-    players = []
-    for seat, found in by_seat.items():
-        total = sum(j.cost for j in found)
-        win_cost = sum(read[j.step.version].cost for j in found) if in_chances else None
-        worst = sorted(
-            (j for j in found if j.cost > EPSILON), key=lambda j: (-j.cost, j.step.version)
-        )[:WORST]
-        players.append(
-            {
-                "seat": seat,
-                "name": record.seats[seat].name,
-                "unit": counted,
-                "decisions": len(found),
-                "total_cost": total,
-                "mean_cost": total / len(found) if found else 0.0,
-                "win_cost": win_cost,
-                "mean_win_cost": (win_cost or 0.0) / len(found) if in_chances and found else None,
-                "verdict": _verdict(record.kind, counted, total, len(found), lang),
-                "worst": [
-                    {
-                        "version": j.step.version,
-                        "round": _round(j.step.before),
-                        **_read_in_chances(j, read.get(j.step.version)),
-                        "board": _board(j.step.before),
-                    }
-                    for j in worst
-                ],
-            }
-        )
-    return {"players": players}
 
 
 # Why a box scores what it does.

@@ -107,10 +107,15 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
         "en": "{level}: {total} of winning chance given up over {decisions} decisions ({mean} a "
               "decision)",
     },
+    # The grades, best first (zar.ai.review.GRADES)
     "verdict-excellent": {"tr": "Harika", "fr": "Excellent", "en": "Excellent"},
+    "verdict-very-good": {"tr": "Çok iyi", "fr": "Très bien", "en": "Very good"},
     "verdict-good": {"tr": "İyi", "fr": "Bien", "en": "Good"},
     "verdict-fair": {"tr": "Fena değil", "fr": "Correct", "en": "Fair"},
+    "verdict-weak": {"tr": "Zayıf", "fr": "Faible", "en": "Weak"},
     "verdict-costly": {"tr": "Pahalı kararlar", "fr": "Coûteux", "en": "Costly"},
+    "verdict-very-costly": {"tr": "Çok pahalı kararlar", "fr": "Très coûteux",
+                            "en": "Very costly"},
     # Why a Yams box scores what it does (API: the view's notes)
     "note-upper": {
         "tr": "{count} adet {face}: {points} puan",
