@@ -1,8 +1,10 @@
 """The review's account of luck and skill, through the page: for each person the start, the
 dice's luck and the decisions' cost adding up to the result as the figures are shown, the
 luckiest and unluckiest throws drawn as the dice fell, and the chart of each person's value
-step by step; in Yams for two and in 10 000 for two (in chances of winning), on phones and
-a desktop, nothing wider than the screen."""
+step by step; in Yams for two, in 10 000 for two (in chances of winning) and of three (the
+decisions in chances against the leader, the account in points), on phones and a desktop,
+nothing wider than the screen; every figure with one decimal; the boards' open boxes with
+what the throw would score there."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
+from browser.scripted_dice import ScriptedDice
 from browser.test_history import tr_figure
 from browser.test_stats import act
 
@@ -93,7 +96,7 @@ def assert_adds_up(card: Locator, person: dict[str, Any], names: list[str], scal
     total = sum((value(f) if s != "−" else -value(f) for s, _, f in parts), Decimal(0))
     assert total == value(result), terms
     assert value(result) == Decimal(str(person["result"] * scale)).quantize(value(result))
-    measured = [person["start"], person["luck"], -person["total_cost"]]
+    measured = [person["start"], person["luck"], -person["account_cost"]]
     if person["opponent_luck"] is not None:
         measured += [-person["opponent_luck"], person["opponent_cost"]]
     for (sign, name, figure), true in zip(parts, measured, strict=True):
@@ -157,7 +160,7 @@ def test_a_yams_review_for_two_adds_up(page: Page, output: Path) -> None:
         assert_adds_up(card, person, ["Başlangıç", "Zar şansı", "Karar kaybı", "Sonuç"], 1)
         assert_luckiest(card, person, "points")
         # The costs read in chance of winning too, under the points.
-        chance = "%" + f"{100 * person['win_cost']:.2f}".replace(".", ",")
+        chance = "%" + f"{100 * person['win_cost']:.1f}".replace(".", ",")
         total = card.get_by_role("definition").first
         expect(total).to_contain_text(f"{tr_figure(person['total_cost'])} puan")
         expect(total).to_contain_text(f"{chance} kazanma şansı")
@@ -225,11 +228,98 @@ def test_the_parts_shown_always_add_up_to_the_result_shown(page: Page) -> None:
            }""",
         [module, sums],
     )
-    # 0,3 × 3 and 0,33 × 3 are not 1: 0,34 + 0,33 + 0,33 (of equal remainders, the first up)
-    assert shown[0] == {"places": 2, "units": [34, 33, 33]}
+    # 0,3 × 3 is not 1: 0,4 + 0,3 + 0,3 (of equal remainders, the first up), one decimal
+    # as every figure of the review
+    assert shown[0] == {"places": 1, "units": [4, 3, 3]}
     for parts, found in zip(sums, shown, strict=True):
         scale = 10 ** found["places"]
-        assert found["places"] in (1, 2)
+        assert found["places"] == 1
         assert sum(found["units"]) == round(sum(parts) * scale)
         for part, unit in zip(parts, found["units"], strict=True):
             assert abs(unit - part * scale) < 1
+
+
+DECIMAL = re.compile(r"\d[,.](\d+)")
+
+
+def assert_one_decimal(review: Locator) -> None:
+    """Every figure of the review with a decimal part has one decimal (a Turkish page: the
+    comma; a figure grouped by thousands has a space, never a point)."""
+    text = review.evaluate("el => el.innerText + ' ' + [...el.querySelectorAll('[aria-label], "
+                           "[aria-description]')].map((e) => e.getAttribute('aria-label') + ' ' "
+                           "+ (e.getAttribute('aria-description') ?? '')).join(' ')")  # fmt: skip
+    found = DECIMAL.findall(text)
+    assert found, "no figure with decimals"
+    assert {len(part) for part in found} == {1}, [m.group(0) for m in DECIMAL.finditer(text)]
+    assert not re.search(r"\d\.\d", text)  # Turkish: a comma
+
+
+def test_a_yams_review_has_one_decimal_and_shows_what_open_boxes_would_score(
+    page: Page, output: Path
+) -> None:
+    page.set_viewport_size(PHONE)
+    game = played_yams(page, ("Ali", "Ece"))
+    review = opened_review(page, game)
+    assert_one_decimal(review)
+    measured = page.request.get(f"/api/games/{game}/review").json()["players"]
+    person = next(p for p in measured if p["worst"])
+    card = review.get_by_role("article", name=person["name"])
+    expect(card.get_by_text("Kararlar beklenen puanla ölçüldü.")).to_have_count(0)  # per review
+    expect(review.get_by_text("Kararlar beklenen puanla ölçüldü.")).to_be_visible()
+    worst = person["worst"][0]
+    board = card.get_by_role("listitem").filter(has_text="Seçilen").first.locator(".mini-card")
+    card_then = worst["board"]["card"]
+    would = worst["board"]["options"]
+    assert any(points is None for points in card_then.values())
+    rows = board.get_by_role("listitem")
+    expect(rows).to_have_count(13)
+    shown = rows.all_inner_texts()
+    for row, (box, points) in zip(shown, card_then.items(), strict=True):
+        if points is not None:
+            assert row.endswith(str(points)), (box, row)
+        elif box in would:  # what the throw would score there, said in words too
+            assert f"{would[box]}" in row, (box, row)
+            assert f"açık kutu, bu atış {would[box]} getirirdi" in row, (box, row)
+        assert "–" not in row or (points is None and box not in would), (box, row)
+    board.screenshot(path=str(output / "phone-review-yams-board.png"))
+
+
+def test_a_10000_review_of_three_judges_a_winning_bank_by_the_chance_of_winning(
+    page: Page, dice: ScriptedDice, output: Path
+) -> None:
+    """Ali reaches 5 000; Ece loses her last turn; Can throws a straight (2 500, hot dice) and
+    banks it, 5 500, the game won: that bank is no costly decision (in points it cost 409)."""
+    page.set_viewport_size(SMALL_PHONE)
+    new = {"game": "10000", "players": ["Ali", "Ece", "Can"], "target": 5000}
+    game = page.request.post("/api/games", data=new).json()
+    every = list(range(6))
+    for faces, kept in (
+        ((1,) * 6, every), ((2, 2, 3, 3, 4, 6), None), ((1,) * 6, every),
+        ((1, 1, 1, 1, 1, 2), every[:5]), ((2, 2, 3, 3, 4, 6), None), ((1, 2, 3, 4, 5, 6), every),
+    ):  # fmt: skip
+        dice.script(*faces)
+        game = act(page, game, type="throw")
+        if kept is not None:
+            game = act(page, game, type="bank", set_aside=kept)  # type: ignore[arg-type]
+    assert game["over"]
+    assert game["totals"] == [5000, 0, 5500]
+    review = opened_review(page, str(game["id"]))
+    measured = {
+        p["name"]: p for p in page.request.get(f"/api/games/{game['id']}/review").json()["players"]
+    }
+    can = measured["Can"]
+    assert (can["unit"], can["model"], can["account_unit"]) == ("win", "leader", "points")
+    expect(review.get_by_text(re.compile("^Kararlar kazanma şansıyla ölçüldü: her biri, önde olan "
+                                          "rakibe karşı"))).to_be_visible()  # fmt: skip
+    card = review.get_by_role("article", name="Can")
+    worst = card.get_by_role("listitem").filter(has_text="Seçilen")
+    expect(worst).to_have_count(len(can["worst"]))
+    assert [w["round"] for w in can["worst"]] == [1]  # the first bank, not the winning one
+    expect(worst.first).to_contain_text(f"Kayıp: %{tr_figure(100 * can['worst'][0]['cost'])} "
+                                        "kazanma şansı")  # fmt: skip
+    expect(card).not_to_contain_text("Tur 2Kayıp")
+    # The account in points adds up, the decisions' cost in points there.
+    assert_adds_up(card, can, ["Başlangıç", "Zar şansı", "Karar kaybı", "Sonuç"], 1)
+    expect(card.get_by_text(can["verdict"])).to_be_visible()
+    assert_one_decimal(review)
+    sized(page, review, output, "10000-three")

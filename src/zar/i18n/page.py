@@ -176,6 +176,26 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "review-about": {"tr": "Her karar, en iyi oyuncunun seçimiyle karşılaştırıldı.",
                      "fr": "Chaque choix, comparé à celui du joueur parfait.",
                      "en": "Every decision, next to the perfect player's."},
+    # What the review judged the decisions by (zar.ai.review.model_of)
+    "review-model-points": {"tr": "Kararlar beklenen puanla ölçüldü.",
+                            "fr": "Les choix sont jugés aux points attendus.",
+                            "en": "Decisions are judged by the points they bring on average."},
+    "review-model-duel": {"tr": "Kararlar kazanma şansıyla ölçüldü (iki oyuncunun kesin "
+                                "hesabı).",
+                          "fr": "Les choix sont jugés à la chance de gagner (le calcul exact "
+                                "à deux).",
+                          "en": "Decisions are judged by the chance of winning (worked out "
+                                "exactly for two players)."},
+    "review-model-leader": {"tr": "Kararlar kazanma şansıyla ölçüldü: her biri, önde olan "
+                                  "rakibe karşı iki kişilik oyunun kesin hesabıyla.",
+                            "fr": "Les choix sont jugés à la chance de gagner : chacun comme "
+                                  "un duel contre l'adversaire le mieux placé, calculé "
+                                  "exactement.",
+                            "en": "Decisions are judged by the chance of winning: each as an "
+                                  "exact two-player game against the leading opponent."},
+    "review-would": {"tr": "açık kutu, bu atış {points} getirirdi",
+                     "fr": "case libre, ce lancer y vaudrait {points}",
+                     "en": "open box, this throw would score {points}"},
     "decisions": {"tr": "{n} karar", "fr": "{n} décisions", "en": "{n} decisions"},
     "total-cost": {"tr": "Toplam kayıp", "fr": "Perte totale", "en": "Total cost"},
     "mean-cost": {"tr": "Karar başına", "fr": "Par décision", "en": "Per decision"},

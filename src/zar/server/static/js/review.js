@@ -1,8 +1,10 @@
 // The review after a game: for each person, every decision next to the perfect player's,
 // what it cost (expected points, or the chance of winning), the worst three as the board
-// looked, and a verdict; and the account of luck and skill: the start, the dice's luck and
-// the decisions' cost adding up to the result, the luckiest and unluckiest throws as the
-// dice fell, and a chart of each person's value step by step (GET /api/games/{id}/review).
+// looked, and a verdict; what the decisions were judged by, in words; and the account of
+// luck and skill: the start, the dice's luck and the decisions' cost adding up to the
+// result, the luckiest and unluckiest throws as the dice fell, and a chart of each
+// person's value step by step (GET /api/games/{id}/review). Every figure has one decimal:
+// of the points, or of the percent.
 
 import { get } from "./api.js";
 import { facesOf, optionFigures, optionLabel } from "./coach.js";
@@ -41,15 +43,18 @@ async function fill(section, gameId, game, players) {
   const people = response.data.players;
   // The charts' module is read when a review first opens, not with the game's screen.
   const { valueLines } = await import("./charts.js");
-  section.replaceChildren(title, h("p", { class: "about" }, t("review-about")),
+  // What the decisions were judged by: the same for every person of a game.
+  const model = people.length ? h("p", { class: "model" }, t(`review-model-${people[0].model}`)) : null;
+  section.replaceChildren(title, h("p", { class: "about" }, t("review-about")), model,
     people.length ? valuesChart(valueLines, people, game) : null,
     h("div", { class: "review-people" }, people.map((person) => personReview(person, game, players))));
 }
 
-/** The unit a person's figures are in: `win` (a chance), `final` (Yams: the expected final
- * total), `points` (10 000 alone or with more: the expected points). */
+/** The unit a person's account is in: `win` (a chance), `final` (Yams: the expected final
+ * total), `points` (10 000 alone or with more: the expected points). At a 10 000 table of
+ * three or more the decisions' costs are chances (`unit`), the account points. */
 function unitOf(person, game) {
-  if (person.unit === "win") return "win";
+  if ((person.account_unit ?? person.unit) === "win") return "win";
   return game === "yams" ? "final" : "points";
 }
 
@@ -69,21 +74,18 @@ function signed(value, unit, digits) {
 }
 
 /**
- * Parts shown so that they add up, as shown, to the result as shown: rounded to `digits`
- * places if that adds up, else to one more; failing that, at that one more place each part
- * rounded up or down (the largest remainders up), so that each still differs from its
- * figure by less than the last place shown. The result is exact in them (`parts` add up to
- * it to float noise). Returns the places and the parts, in units of that place.
+ * Parts shown so that they add up, as shown, to the result as shown, all at `digits`
+ * places (the review's one style): each rounded if that adds up; else each rounded up or
+ * down (the largest remainders up), so that each still differs from its figure by less
+ * than the last place shown. The result is exact in them (`parts` add up to it to float
+ * noise). Returns the places and the parts, in units of that place.
  */
 export function honest(parts, result, digits) {
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-  for (const places of [digits, digits + 1]) {
-    const scale = 10 ** places;
-    const rounded = parts.map((x) => Math.round(x * scale));
-    if (sum(rounded) === Math.round(result * scale)) return { places, units: rounded };
-  }
-  const places = digits + 1;
+  const places = digits;
   const scale = 10 ** places;
+  const rounded = parts.map((x) => Math.round(x * scale));
+  if (sum(rounded) === Math.round(result * scale)) return { places, units: rounded };
   const units = parts.map((x) => Math.floor(x * scale));
   const rest = parts.map((x, i) => ({ i, left: x * scale - units[i] })).sort((a, b) => b.left - a.left);
   let short = Math.round(result * scale) - sum(units);
@@ -104,13 +106,13 @@ function identity(person, game) {
   const unit = unitOf(person, game);
   const scale = unit === "win" ? 100 : 1; // a chance's parts are rounded as percents
   const terms = [[t("account-start"), person.start, 1], [t("account-luck"), person.luck, 1],
-    [t("account-cost"), person.total_cost, -1]];
+    [t("account-cost"), person.account_cost ?? person.total_cost, -1]];
   if (person.opponent_luck !== null && person.opponent_luck !== undefined) {
     terms.push([t("account-opponent-luck"), person.opponent_luck, -1],
       [t("account-opponent-cost"), person.opponent_cost, 1]);
   }
   const { places, units } = honest(terms.map(([, value, sign]) => sign * value * scale),
-    person.result * scale, unit === "win" ? 0 : 1);
+    person.result * scale, 1);
   const shown = (n, digits) => figure(n / 10 ** places / scale, unit, digits);
   // Written as a sum in a column, each figure after its sign (`− Zar şansı 2,3`), the
   // result under a line (`= Sonuç 131`): the same words read in order as an equation.
@@ -131,12 +133,12 @@ function identity(person, game) {
 }
 
 function personReview(person, game, players) {
-  // Chances of winning move by hundredths of a percent: two places; points, one (two on average).
-  const cost = (value, digits = 1) => (person.unit === "win"
-    ? t("cost-win", { value: pct(value, 2) }) : t("cost-points", { value: dec(value, digits) }));
+  // One decimal everywhere: of the points, or of the percent.
+  const cost = (value) => (person.unit === "win"
+    ? t("cost-win", { value: pct(value, 1) }) : t("cost-points", { value: dec(value, 1) }));
   // A Yams game of two reads its costs in chance of winning too (`win_cost`).
-  const inChance = (win) => (typeof win === "number" ? t("cost-win", { value: pct(win, 2) }) : null);
-  const figureOf = (value, digits, win) => h("dd", { class: "num" }, cost(value, digits),
+  const inChance = (win) => (typeof win === "number" ? t("cost-win", { value: pct(win, 1) }) : null);
+  const figureOf = (value, win) => h("dd", { class: "num" }, cost(value),
     inChance(win) ? h("span", { class: "in-chance" }, inChance(win)) : null);
   const costOf = (worst) => [cost(worst.cost), inChance(worst.win_cost)].filter(Boolean).join(" · ");
   const id = `review-${person.seat}`;
@@ -146,8 +148,8 @@ function personReview(person, game, players) {
     h("h4", {}, t("luck-and-skill")),
     identity(person, game),
     h("dl", { class: `review-figures ${person.unit === "win" ? "win" : ""}`.trim() },
-      h("div", {}, h("dt", {}, t("total-cost")), figureOf(person.total_cost, 1, person.win_cost)),
-      h("div", {}, h("dt", {}, t("mean-cost")), figureOf(person.mean_cost, 2, person.mean_win_cost))),
+      h("div", {}, h("dt", {}, t("total-cost")), figureOf(person.total_cost, person.win_cost)),
+      h("div", {}, h("dt", {}, t("mean-cost")), figureOf(person.mean_cost, person.mean_win_cost))),
     h("p", { class: "count" }, t("decisions", { n: num(person.decisions) })),
     h("h4", {}, t("worst-decisions")),
     person.worst.length
@@ -194,8 +196,9 @@ function decision(worst, game, players, cost) {
     h("dl", { class: "choices" }, choice("chosen", worst.chosen), choice("best", worst.best)));
 }
 
-/** The dice, the throws left and the card as they were; of a decision (`worst`), the boxes
- * chosen and best marked, the best dice to keep outlined. */
+/** The dice, the throws left and the card as they were, each open box with what the dice
+ * would score there (muted, as the game's card shows it); of a decision (`worst`), the
+ * boxes chosen and best marked, the best dice to keep outlined. */
 function yamsBoard(board, worst = null) {
   const keep = worst?.best.kind === "keep" ? worst.best.keep : [];
   const mark = (box) => (worst
@@ -206,9 +209,16 @@ function yamsBoard(board, worst = null) {
         (board.dice ?? []).map((face, position) => still(face, keep.includes(position) ? "hinted" : ""))),
       h("span", { class: "sr-only" }, `${label(t("dice"), (board.dice ?? []).join(", "))}.`),
       h("span", { class: "left" }, t("throws-left", { n: board.throws_left }))),
-    h("ul", { class: "mini-card" }, Object.entries(board.card ?? {}).map(([box, points]) =>
-      h("li", { class: mark(box) || null }, h("span", {}, boxName(box)),
-        h("span", { class: "num" }, points === null ? "–" : num(points))))));
+    h("ul", { class: "mini-card" }, Object.entries(board.card ?? {}).map(([box, points]) => {
+      const would = points === null ? board.options?.[box] : undefined;
+      const open = points === null;
+      const shown = open ? (typeof would === "number" ? num(would) : "–") : num(points);
+      return h("li", { class: [mark(box), open ? "open" : ""].join(" ").trim() || null },
+        h("span", {}, boxName(box)),
+        h("span", { class: "num" }, open && typeof would === "number"
+          ? [h("span", { "aria-hidden": "true" }, shown), h("span", { class: "sr-only" }, t("review-would", { points: shown }))]
+          : shown));
+    })));
 }
 
 function farkleBoard(board, players) {
