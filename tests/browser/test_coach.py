@@ -159,7 +159,7 @@ def test_the_hint_in_10000_and_a_set_aside_undone(
     worst = card.get_by_role("listitem").filter(has_text="Seçilen")
     expect(worst).to_have_count(len(person["worst"]))
     for n, decision in enumerate(person["worst"]):
-        expect(worst.nth(n)).to_contain_text(re.compile(r"Kayıp: %\d+,\d\d kazanma şansı"))
+        expect(worst.nth(n)).to_contain_text(re.compile(r"Kayıp: %\d+,\d kazanma şansı"))
         points = f"{decision['board']['turn_points']:,}".replace(",", " ")
         expect(worst.nth(n)).to_contain_text(f"Tur puanı: {points}")
     ali.shot(output, "phone-review-10000")

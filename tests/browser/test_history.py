@@ -10,7 +10,9 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from browser.person import PHONE, Person
+from browser.scripted_dice import ScriptedDice
 from browser.test_coach import shots
+from browser.test_stats import act
 
 
 def tr_figure(x: float, digits: int = 1) -> str:
@@ -55,7 +57,7 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
     card = review.get_by_role("article", name="Deniz")
     expect(card.get_by_text(person["verdict"])).to_be_visible()
     expect(card).to_contain_text(f"Toplam kayıp{tr_figure(person['total_cost'])} puan")
-    expect(card).to_contain_text(f"Karar başına{tr_figure(person['mean_cost'], 2)} puan")
+    expect(card).to_contain_text(f"Karar başına{tr_figure(person['mean_cost'])} puan")
     expect(card).to_contain_text("13 karar")
     worst = card.get_by_role("listitem").filter(has_text="Seçilen")
     expect(worst).to_have_count(len(person["worst"]))
@@ -122,3 +124,35 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
     expect(deniz.button("Sonraki")).to_be_disabled()
     deniz.button("Önceki").click()
     expect(page.get_by_text(f"Adım {len(steps) - 1}/{len(steps)}")).to_be_visible()
+
+
+def test_a_replay_step_after_an_undo_shows_no_stale_flash(page: Page, dice: ScriptedDice) -> None:
+    """Three 3s written in Üç ("Üç 9" beside the total), undone, then written in Şans: the
+    undo's step no longer shows "Üç 9", nor does the step after it; the step of each box
+    written shows its own words."""
+    page.set_viewport_size(PHONE)
+    game = page.request.post("/api/games", data={"game": "yams", "players": ["Deniz"]}).json()
+    dice.script(3, 3, 3, 1, 2)
+    game = act(page, game, type="throw")
+    game = act(page, game, type="fill", box="THREES")
+    game = act(page, game, type="undo")
+    game = act(page, game, type="fill", box="CHANCE")
+    steps = page.request.get(f"/api/games/{game['id']}/log").json()["entries"]
+    assert [step["type"] for step in steps] == ["throw", "fill", "undo", "fill"]
+    # The page's clock stands still: a flash stays until the page takes it away itself.
+    page.clock.install()
+    Person(page).open(f"/?replay={game['id']}&at=1")
+    expect(page.get_by_text("Adım 1/4")).to_be_visible()
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)
+    scores = page.get_by_role("region", name="Skorlar")
+    flash = scores.get_by_text("Üç 9", exact=True)
+    page.get_by_role("button", name="Sonraki").click()
+    expect(page.get_by_text("Adım 2/4")).to_be_visible()
+    expect(flash).to_be_visible()
+    page.get_by_role("button", name="Sonraki").click()
+    expect(page.get_by_text("Deniz son kararını geri aldı", exact=True)).to_be_visible()
+    expect(flash).to_have_count(0)
+    page.get_by_role("button", name="Sonraki").click()
+    expect(page.get_by_text("Adım 4/4")).to_be_visible()
+    expect(scores.get_by_text("Şans 12", exact=True)).to_be_visible()
+    expect(flash).to_have_count(0)

@@ -130,6 +130,8 @@ export class ReplayScreen {
     }
     this.at = n;
     this.view = view;
+    // A step is shown afresh: what the step before flashed (a box an undo took back) goes.
+    this.board.scores?.quiet();
     this.draw(true);
     text(this.said, this.describe(n, view));
     const params = new URLSearchParams(location.search);

@@ -56,9 +56,17 @@ export class Scoreboard {
     clearTimeout(row.timer);
     row.flash.textContent = words;
     row.li.classList.add("flashing");
-    row.timer = setTimeout(() => {
-      row.flash.textContent = "";
-      row.li.classList.remove("flashing");
-    }, FLASH_MS);
+    row.timer = setTimeout(() => this.unflash(row), FLASH_MS);
+  }
+
+  /** No words beside any total: a replay's step shows only what its own move did. */
+  quiet() {
+    this.rows.forEach((row) => this.unflash(row));
+  }
+
+  unflash(row) {
+    clearTimeout(row.timer);
+    row.flash.textContent = "";
+    row.li.classList.remove("flashing");
   }
 }
