@@ -75,7 +75,8 @@ def test_a_game_its_review_its_statistics_and_its_replay(page: Page, output: Pat
     expect(page.get_by_role("button", name="Yams", exact=True)).to_have_attribute(
         "aria-pressed", "true"
     )
-    row = page.get_by_role("row", name=re.compile("^Deniz"))
+    # The main figures: games, wins, the mean and the best total.
+    row = page.get_by_role("table", name="Yams").get_by_role("row", name=re.compile("^Deniz"))
     expect(row).to_contain_text(str(final))
     expect(row.get_by_role("cell").first).to_have_text("1")  # one game
     totals = page.get_by_role("img", name="Son puanların dağılımı")

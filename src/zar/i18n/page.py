@@ -295,12 +295,16 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "axis-total": {"tr": "Son puan", "fr": "Total final", "en": "Final total"},
     "axis-points": {"tr": "Puan", "fr": "Points", "en": "Points"},
     # The statistics' luck and skill (zar.ai.luck): means per game, cost per decision
-    "mean-luck": {"tr": "Ort. şans", "fr": "Chance moy.", "en": "Mean luck"},
-    "stats-mean-cost": {"tr": "Ort. kayıp", "fr": "Perte moy.", "en": "Mean cost"},
+    "stats-own": {"tr": "Ayrıntılar", "fr": "Détails", "en": "Details"},
+    "mean-luck": {"tr": "Ortalama şans", "fr": "Chance moyenne", "en": "Mean luck"},
+    "stats-mean-cost": {"tr": "Ortalama kayıp", "fr": "Perte moyenne", "en": "Mean cost"},
     "luck-covered": {
-        "tr": "Şans ve kayıp: hesabı çıkmış {n} oyunda oyun başına ortalama, {unit} olarak.",
-        "fr": "Chance et perte : moyennes par partie sur les {n} parties déjà comptées, en {unit}.",
-        "en": "Luck and cost: means per game over the {n} games accounted so far, in {unit}.",
+        "tr": "Oyun başına ortalama, {unit} olarak ({n} oyun): şans, zarların getirdiği; "
+              "kayıp, kararların kusursuz oyuna göre yitirdiği.",
+        "fr": "Moyennes par partie, en {unit} (parties comptées : {n}) : la chance, ce que les "
+              "dés ont apporté ; la perte, ce que les choix ont coûté face au jeu parfait.",
+        "en": "Means per game, in {unit} (games counted: {n}): luck is what the dice brought, "
+              "cost what the decisions gave up against perfect play.",
     },
     "luck-unit-points": {"tr": "puan", "fr": "points", "en": "points"},
     "luck-unit-win": {"tr": "kazanma şansı", "fr": "chance de gagner",
@@ -311,9 +315,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "chart-cost-about": {"tr": "{games} oyun; ortalamalar: {means}.",
                          "fr": "{games} parties ; moyennes : {means}.",
                          "en": "{games} games; means: {means}."},
-    "verhoeff-mark": {"tr": "Verhoeff'un hedefi: karar başına {value} puanın altı",
-                      "fr": "Objectif de Verhoeff : moins de {value} point par décision",
-                      "en": "Verhoeff's aim: under {value} points per decision"},
+    "verhoeff-mark": {"tr": "Usta oyuncu: karar başına {value} puandan az kayıp",
+                      "fr": "Jeu d'expert : moins de {value} point perdu par décision",
+                      "en": "Expert play: under {value} points lost per decision"},
     "axis-game": {"tr": "Oyun", "fr": "Partie", "en": "Game"},
     "axis-cost-per-decision": {"tr": "Karar başına kayıp", "fr": "Perte par décision",
                                "en": "Cost per decision"},

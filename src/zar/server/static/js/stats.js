@@ -1,5 +1,6 @@
-// Statistics per player name and per game (GET /api/stats), with two charts: the
-// distribution of final totals, and one game's totals turn by turn.
+// Statistics per player name and per game (GET /api/stats), in three small tables that fit
+// a phone's width (the main figures, the game's own, luck and skill), with the charts: the
+// distribution of final totals, one game's totals turn by turn, the cost per decision.
 
 import { get } from "./api.js";
 import { costLines, histogram, lines } from "./charts.js";
@@ -26,21 +27,23 @@ const PER_DECISION = { yams: (x) => dec(x, 2), 10000: (x) => pct(x, 2) };
 // Tom Verhoeff's Yahtzee Proficiency Test, "How to Read the Analysis": "the mean difference
 // in expected final score per choice is shown. Aim for a value below 0.2."
 // (www-set.win.tue.nl/~wstomv/misc/yahtzee/instr-pt.html, 1999). His test gives no other
-// grade of the scale, so the chart draws that one mark; 10 000 has none.
+// grade of the scale, so the chart draws that one mark, named in a player's words (an
+// expert's play); 10 000 has none.
 const VERHOEFF_AIM = 0.2;
 
-const COLUMNS = {
-  yams: [["games-played", "games", whole], ["wins", "wins", whole], ["mean-total", "mean_total", mean],
-    ["best-total", "best_total", whole], ["upper-bonus-rate", "upper_bonus_rate", pct],
-    ["pentas", "pentas", whole], ["penta-bonuses", "penta_bonuses", whole]],
-  10000: [["games-played", "games", whole], ["wins", "wins", whole], ["mean-total", "mean_total", mean],
-    ["best-total", "best_total", whole], ["lost-turns", "lost_turns", whole],
-    ["hot-dice-count", "hot_dice", whole], ["points-per-turn", "points_per_turn", mean]],
+// The main figures, the same for both games; then each game's own.
+const MAIN = [["games-played", "games", whole], ["wins", "wins", whole],
+  ["mean-total", "mean_total", mean], ["best-total", "best_total", whole]];
+const OWN = {
+  yams: [["upper-bonus-rate", "upper_bonus_rate", pct], ["pentas", "pentas", whole],
+    ["penta-bonuses", "penta_bonuses", whole]],
+  10000: [["lost-turns", "lost_turns", whole], ["hot-dice-count", "hot_dice", whole],
+    ["points-per-turn", "points_per_turn", mean]],
 };
 
 /**
- * The table in an area that scrolls sideways when its columns are wider than the screen (a
- * phone's): the players' names stay put on the left, a shade at each edge says that columns
+ * The table in an area that scrolls sideways when its columns are wider than the screen
+ * (they fit a phone's, but larger text or long names may not): the players' names stay put on the left, a shade at each edge says that columns
  * are hidden beyond it, and the area is then a tab stop, scrolled with the arrow keys. With
  * the observer that follows its size, to disconnect once the table is gone.
  */
@@ -93,7 +96,7 @@ export class StatsScreen {
 
   async show(kind) {
     this.kind = kind;
-    this.observer?.disconnect();
+    this.observers?.forEach((observer) => observer.disconnect());
     this.tabs.forEach((tab, i) => tab.setAttribute("aria-pressed", String(KINDS[i] === kind)));
     const params = new URLSearchParams(location.search);
     params.set("kind", kind);
@@ -126,11 +129,18 @@ export class StatsScreen {
         g.players.map((name, seat) => `${name} ${num(g.totals[seat])}`).join(", ")}`]), (id) => this.drawProgress(id));
       charts.push(h("div", { class: "chart-box" }, which, this.progressChart));
     }
-    const covered = h("p", { class: "luck-covered" }, t("luck-covered", { n: num(data.accounted ?? 0),
-      unit: t(data.unit === "win" ? "luck-unit-win" : "luck-unit-points") }));
+    const covered = h("p", { class: "luck-covered", id: "luck-covered" }, t("luck-covered", {
+      n: num(data.accounted ?? 0), unit: t(data.unit === "win" ? "luck-unit-win" : "luck-unit-points") }));
     const cost = this.costChart(kind, data);
     if (cost) charts.push(h("div", { class: "chart-box" }, cost));
-    this.body.replaceChildren(this.table(kind, data), covered, h("div", { class: "charts" }, charts),
+    this.observers = [];
+    const tables = h("div", { class: "stats-tables" },
+      this.table(data, h("h2", { id: "stats-table-title" }, gameName(kind)), MAIN),
+      this.table(data, h("h3", { id: "stats-own-title" }, t("stats-own")), OWN[kind]),
+      h("div", { class: "stats-luck" },
+        this.table(data, h("h3", { id: "stats-luck-title" }, t("luck-and-skill")), LUCK_COLUMNS[kind]),
+        covered));
+    this.body.replaceChildren(tables, h("div", { class: "charts" }, charts),
       exportLinks(`/api/stats/export?game=${kind}`));
     this.drawTotals(data, everyone);
     if (finished.length) await this.drawProgress(finished[0].id);
@@ -144,19 +154,18 @@ export class StatsScreen {
     return costLines(data.cost_per_decision ?? {}, t("chart-cost"), write, reference);
   }
 
-  table(kind, data) {
-    const columns = [...COLUMNS[kind], ...LUCK_COLUMNS[kind]];
-    // The caption is the heading of what follows (the table, then the charts) under the
-    // page's h1, above the charts' h3 titles.
+  /** One table of `columns`, a row per player, captioned by `heading`: the first (h2) is the
+   * heading of what follows under the page's h1, the others' (h3) are under it. */
+  table(data, heading, columns) {
     const table = h("table", { class: "stats-table" },
-      h("caption", {}, h("h2", { id: "stats-table-title" }, gameName(kind))),
+      h("caption", {}, heading),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")),
         columns.map(([word]) => h("th", { scope: "col" }, t(word))))),
       h("tbody", {}, data.players.map((player) => h("tr", {},
         h("th", { scope: "row" }, player.name),
         columns.map(([, key, write]) => h("td", { class: "num" }, typeof player[key] === "number" ? write(player[key]) : "–"))))));
-    const { frame, observer } = scrolling(table, "stats-table-title");
-    this.observer = observer;
+    const { frame, observer } = scrolling(table, heading.id);
+    this.observers.push(observer);
     return frame;
   }
 
@@ -181,7 +190,7 @@ export class StatsScreen {
 
   close() {
     this.closed = true;
-    this.observer?.disconnect();
+    this.observers?.forEach((observer) => observer.disconnect());
   }
 }
 
