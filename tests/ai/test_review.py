@@ -212,3 +212,12 @@ def test_every_figure_of_a_review_has_one_decimal(strategies: Strategies) -> Non
     # The account stays in points, its decisions' cost in points too: it adds up.
     assert can["account_unit"] == "points"
     assert can["result"] == pytest.approx(can["start"] + can["luck"] - can["account_cost"])
+
+
+def test_a_cost_too_small_for_one_decimal_reads_as_under_it() -> None:
+    """No verdict says a costly decision lost "%0,0": below half the last place, "< %0,1"."""
+    from zar.ai.review import _verdict
+
+    said = _verdict("10000", "win", 0.0004, 8, "tr")
+    assert said.endswith("8 kararda kazanma şansından < %0,1 kayıp (karar başına < %0,1)")
+    assert _verdict("yams", "points", 12.34, 30, "en").endswith("(0.4 a decision)")

@@ -202,12 +202,23 @@ def _verdict(kind: str, unit: str, total: float, decisions: int, lang: Language)
     if total < EPSILON:
         return text(lang, "verdict-perfect")
     level = text(lang, f"verdict-{grade(kind, unit, mean)}")
-    # One decimal in every figure of the review: of the points, or of the percent.
-    if unit == "win":
-        figures = {"total": percent(total, lang), "mean": percent(mean, lang)}
-    else:
-        figures = {"total": _decimal(total, lang), "mean": _decimal(mean, lang)}
+    figures = {"total": _figure(total, unit, lang), "mean": _figure(mean, unit, lang)}
     return text(lang, f"verdict-{unit}", level=level, decisions=decisions, **figures)
+
+
+def _figure(cost: float, unit: str, lang: Language) -> str:
+    """A cost with one decimal, as every figure of the review: of the points, or of the
+    percent; a cost that one decimal would write as nothing is ``< 0,1``.
+
+    >>> _figure(12.34, "points", "tr"), _figure(0.0004, "win", "tr"), _figure(0.02, "points", "en")
+    ('12,3', '< %0,1', '< 0.1')
+    """
+    least = 0.001 if unit == "win" else 0.1
+    if 0 < cost < least / 2:
+        cost, below = least, "< "
+    else:
+        below = ""
+    return below + (percent(cost, lang) if unit == "win" else _decimal(cost, lang))
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,12 +132,20 @@ function identity(person, game) {
     term("=", t("account-result") + outcome, shown(whole, exact ? 0 : places), "result"));
 }
 
+/** A cost with one decimal, as every figure of the review: of the points, or of the
+ * percent; a cost that one decimal would write as nothing is `< 0,1` (as the verdict). */
+function costFigure(value, unit) {
+  const least = unit === "win" ? 0.001 : 0.1;
+  const tiny = value > 0 && value < least / 2;
+  const shown = tiny ? least : value;
+  return (tiny ? "< " : "") + (unit === "win" ? pct(shown, 1) : dec(shown, 1));
+}
+
 function personReview(person, game, players) {
-  // One decimal everywhere: of the points, or of the percent.
   const cost = (value) => (person.unit === "win"
-    ? t("cost-win", { value: pct(value, 1) }) : t("cost-points", { value: dec(value, 1) }));
+    ? t("cost-win", { value: costFigure(value, "win") }) : t("cost-points", { value: costFigure(value, "points") }));
   // A Yams game of two reads its costs in chance of winning too (`win_cost`).
-  const inChance = (win) => (typeof win === "number" ? t("cost-win", { value: pct(win, 1) }) : null);
+  const inChance = (win) => (typeof win === "number" ? t("cost-win", { value: costFigure(win, "win") }) : null);
   const figureOf = (value, win) => h("dd", { class: "num" }, cost(value),
     inChance(win) ? h("span", { class: "in-chance" }, inChance(win)) : null);
   const costOf = (worst) => [cost(worst.cost), inChance(worst.win_cost)].filter(Boolean).join(" · ");
