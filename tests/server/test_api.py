@@ -276,11 +276,14 @@ def test_10000_lost_turn_hot_dice_and_bank(client: TestClient, dice: ScriptedDic
     dice.script(1, 2, 3, 4, 5, 6)
     game = act(client, game, type="throw", set_aside=[0, 1, 2, 3, 4, 5])
     assert game["messages"] == []  # hot dice was the set-aside's event, then a new throw
+    assert game["hot_dice"] is True  # ... and still holds: the six came back hot
     assert game["turn_points"] == 1500
     game = act(client, game, type="set_aside", set_aside=[0, 1, 2, 3, 4, 5])
     assert game["messages"] == ["Dés chauds ! — Sıcak zar: altısı yeniden atılabilir"]
+    assert game["hot_dice"] is True
     assert game["can_bank"] is True
     game = act(client, game, type="bank")
+    assert game["hot_dice"] is False
     assert game["totals"] == [4000, 0]
     assert game["seat"] == 1
     dice.script(2, 3, 4, 4, 6, 6)  # F-13

@@ -185,6 +185,13 @@ class FarkleState:
         return tuple(f for f, a in zip(self.tray, self.aside, strict=True) if f and not a)
 
     @property
+    def hot_dice(self) -> bool:
+        """Whether the dice in play came back after hot dice in this turn, none set aside
+        since: "Dés chauds !" holds from the set-aside of the last die until the next one
+        (whether the six are thrown in the same intention or not)."""
+        return bool(self.groups) and not any(self.aside) and not self.is_over
+
+    @property
     def can_bank(self) -> bool:
         return self.phase is Phase.THROW and self.turn_points > 0
 

@@ -127,6 +127,7 @@ def _farkle(state: FarkleState, lang: Language) -> dict[str, Any]:
         ],
         "groups": [{"dice": list(faces), "points": points} for faces, points in state.groups],
         "dice_in_play": state.dice_in_play,
+        "hot_dice": state.hot_dice,
         "risk": risk,
         "can_bank": state.can_bank,
         "last_round_by": state.last_round_by,
