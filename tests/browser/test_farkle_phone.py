@@ -88,6 +88,23 @@ def test_hot_dice_are_thrown_in_one_tap_and_the_turn_stays_in_view(
     in_view(page, deniz.dice, deniz.button("At"), deniz.button("Kasaya yatır"), totals(page))
 
 
+def test_hot_dice_thrown_at_once_and_lost_say_both(page: Page, dice: ScriptedDice) -> None:
+    page.set_viewport_size(SMALL_PHONE)
+    ali = Person(page)
+    ali.open()
+    ali.new_game("10 000", "Ali", "Ece")
+    dice.script(1, 1, 1, 5, 5, 5)
+    ali.throw()
+    tap(ali, 1, 1, 1, 5, 5, 5)
+    dice.script(2, 3, 4, 4, 6, 6)  # the six come back, and nothing scores (F-13)
+    ali.throw()
+    expect(ali.status).to_contain_text("Dés chauds !")
+    expect(ali.status).to_contain_text("Tour perdu !")
+    on_the_felt(page, "Tour perdu ! — Tur kaybedildi")
+    on_the_felt(page, "1 500")  # the points lost, struck through
+    expect(ali.header).to_contain_text("Sıra: Ece")
+
+
 @pytest.mark.parametrize("size", PHONES)
 def test_a_lost_turn_and_the_last_round_show_on_the_felt(
     page: Page, dice: ScriptedDice, output: Path, size: str

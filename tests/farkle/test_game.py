@@ -219,7 +219,12 @@ def test_points_after_hot_dice_are_lost_with_the_turn() -> None:
         [Throw(0, (4, 2, 6, 1, 3, 5)), SetAside(0, ALL), Throw(0, (2, 3, 4, 4, 6, 6))],
     )
     assert state.events == (TurnLost(0, (2, 3, 4, 4, 6, 6), 2_500),)
+    assert state.events[0].after_hot_dice
     assert state.totals == (0, 0)
+    # A turn's first throw of six that scores nothing came after no hot dice.
+    first = state.apply(Throw(1, (2, 3, 4, 4, 6, 6)))
+    assert first.events == (TurnLost(1, (2, 3, 4, 4, 6, 6), 0),)
+    assert not first.events[0].after_hot_dice
 
 
 # The last round (rules.md: "Dernier tour !").

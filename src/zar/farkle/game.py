@@ -102,6 +102,12 @@ class TurnLost:
     dice: tuple[int, ...]
     points: int
 
+    @property
+    def after_hot_dice(self) -> bool:
+        """Whether the throw was of the six come back hot: six dice with points already won
+        in the turn (a turn's first throw has none), so "Dés chauds !" came just before."""
+        return len(self.dice) == DICE and self.points > 0
+
 
 @dataclass(frozen=True, slots=True)
 class HotDice:

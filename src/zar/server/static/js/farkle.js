@@ -52,8 +52,9 @@ export class FarkleBoard {
    * until the next set-aside, the last round (and the score to beat) until the end. */
   notices(view) {
     const said = [];
+    // The six come back hot and thrown at once, nothing scoring: both, in their order.
+    if (view.hot_dice || this.lost?.after_hot_dice) said.push(t("hot-dice"));
     if (this.lost) said.push(t("turn-lost"));
-    if (view.hot_dice) said.push(t("hot-dice"));
     if (this.lastRound(view)) said.push(t("last-round"), this.toBeat(view));
     return said;
   }
