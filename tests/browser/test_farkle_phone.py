@@ -56,7 +56,7 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("size", list(SIZES))
 def test_hot_dice_are_thrown_in_one_tap_and_the_turn_stays_in_view(
     page: Page, dice: ScriptedDice, output: Path, size: str
 ) -> None:
@@ -105,7 +105,7 @@ def test_hot_dice_thrown_at_once_and_lost_say_both(page: Page, dice: ScriptedDic
     expect(ali.header).to_contain_text("Sıra: Ece")
 
 
-@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_lost_turn_and_the_last_round_show_on_the_felt(
     page: Page, dice: ScriptedDice, output: Path, size: str
 ) -> None:
@@ -142,7 +142,7 @@ def test_a_lost_turn_and_the_last_round_show_on_the_felt(
     on_the_felt(page, "Dernier tour ! · Geçilecek puan: 6 000")
 
 
-@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("size", list(SIZES))
 def test_the_label_under_a_chosen_die_is_not_covered(
     page: Page, dice: ScriptedDice, output: Path, size: str
 ) -> None:
@@ -189,12 +189,14 @@ def test_the_risk_beside_at_says_what_it_is(
     words = page.get_by_text(label, exact=True)
     expect(words).to_be_visible()
     in_view(page, words, throw)
-    # Beside `At`: right of it, within its height.
-    at, said = box(throw), box(words)
-    assert said["x"] >= at["x"] + at["w"]
-    assert at["y"] <= said["y"]
-    assert said["y"] + said["h"] <= at["y"] + at["h"] + 4
-    page.screenshot(path=str(output / f"small-phone-10000-risk-{lang}.png"))
+    for size in SIZES:
+        page.set_viewport_size(SIZES[size])
+        # Beside `At`: right of it, within its height.
+        at, said = box(throw), box(words)
+        assert said["x"] >= at["x"] + at["w"]
+        assert at["y"] <= said["y"]
+        assert said["y"] + said["h"] <= at["y"] + at["h"] + 4
+        page.screenshot(path=str(output / f"{size}-10000-risk-{lang}.png"))
 
 
 @pytest.mark.parametrize("size", [*PHONES, "desktop"])
