@@ -22,6 +22,17 @@ SIZES = {"small-phone": SMALL_PHONE, "phone": PHONE, "desktop": DESKTOP}
 PHONES = ["small-phone", "phone"]
 
 
+def start(
+    page: Page, size: dict[str, int], *players: str, computer: bool = False, target: str = "10 000"
+) -> Person:
+    """A game of 10 000 started through the dialog on a screen of `size`."""
+    page.set_viewport_size(size)
+    person = Person(page)
+    person.open()
+    person.new_game("10 000", *players, computer=computer, target=target)
+    return person
+
+
 def on_the_felt(page: Page, words: str) -> Locator:
     """The one place showing exactly `words` on the felt: above `At` and over it, clear of
     the scores (the status line, under the buttons, says the same words too)."""
@@ -62,10 +73,7 @@ def test_hot_dice_are_thrown_in_one_tap_and_the_turn_stays_in_view(
 ) -> None:
     """Six set-asides of one die each (the longest strip a turn's hot dice leave), then the
     six thrown again by the same tap of `At`."""
-    page.set_viewport_size(SIZES[size])
-    deniz = Person(page)
-    deniz.open()
-    deniz.new_game("10 000", *SIX, computer=True)
+    deniz = start(page, SIZES[size], *SIX, computer=True)
     throws = [(1, 2, 3, 4, 6, 6), (5, 2, 3, 4, 6), (1, 2, 3, 4), (5, 2, 3), (1, 2), (5,)]
     dice.script(*throws[0])
     deniz.throw()
@@ -89,10 +97,7 @@ def test_hot_dice_are_thrown_in_one_tap_and_the_turn_stays_in_view(
 
 
 def test_hot_dice_thrown_at_once_and_lost_say_both(page: Page, dice: ScriptedDice) -> None:
-    page.set_viewport_size(SMALL_PHONE)
-    ali = Person(page)
-    ali.open()
-    ali.new_game("10 000", "Ali", "Ece")
+    ali = start(page, SMALL_PHONE, "Ali", "Ece")
     dice.script(1, 1, 1, 5, 5, 5)
     ali.throw()
     tap(ali, 1, 1, 1, 5, 5, 5)
@@ -109,10 +114,7 @@ def test_hot_dice_thrown_at_once_and_lost_say_both(page: Page, dice: ScriptedDic
 def test_a_lost_turn_and_the_last_round_show_on_the_felt(
     page: Page, dice: ScriptedDice, output: Path, size: str
 ) -> None:
-    page.set_viewport_size(SIZES[size])
-    ali = Person(page)
-    ali.open()
-    ali.new_game("10 000", "Ali", "Ece", target="5 000")
+    ali = start(page, SIZES[size], "Ali", "Ece", target="5 000")
     dice.script(6, 6, 6, 6, 6, 6)
     ali.throw()
     tap(ali, 6, 6, 6, 6, 6, 6)
@@ -146,10 +148,7 @@ def test_a_lost_turn_and_the_last_round_show_on_the_felt(
 def test_the_label_under_a_chosen_die_is_not_covered(
     page: Page, dice: ScriptedDice, output: Path, size: str
 ) -> None:
-    page.set_viewport_size(SIZES[size])
-    ali = Person(page)
-    ali.open()
-    ali.new_game("10 000", "Ali", "Ece")
+    ali = start(page, SIZES[size], "Ali", "Ece")
     dice.script(1, 1, 1, 5, 5, 5)
     ali.throw()
     tap(ali, 1, 1, 1, 5, 5, 5)
@@ -203,10 +202,7 @@ def test_the_risk_beside_at_says_what_it_is(
 def test_a_refusal_shows_by_the_dice_and_moves_nothing(
     page: Page, dice: ScriptedDice, output: Path, size: str
 ) -> None:
-    page.set_viewport_size(SIZES[size])
-    ali = Person(page)
-    ali.open()
-    ali.new_game("10 000", *SIX, computer=True)
+    ali = start(page, SIZES[size], *SIX, computer=True)
     dice.script(2, 5, 1, 3, 1, 4)
     ali.throw()
     before = boxes(page, ali)
