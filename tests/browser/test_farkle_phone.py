@@ -222,6 +222,21 @@ def test_a_refusal_shows_by_the_dice_and_moves_nothing(
     tap(ali, 5)
     expect(page.get_by_text(refusal, exact=True).filter(visible=True)).to_have_count(0)
 
+    # A selection refused, in words longer than the line: in a smaller font, on one line.
+    ali.act("Kasaya yatır")
+    ali.wait_for_turn("Ayşe")
+    dice.script(2, 2, 2, 3, 3, 3)
+    ali.throw()
+    line = box(on_the_felt(page, "Puan getiren zarlara dokunun"))
+    before = boxes(page, ali)[-9:]  # the buttons and the totals (a chosen die is lifted)
+    tap(ali, 2, 3)
+    said = on_the_felt(page, "Tek başına 2 ve tek başına 3 puan getirmiyor")
+    assert box(said)["y"] == line["y"]
+    assert box(said)["h"] == line["h"]
+    assert boxes(page, ali)[-9:] == before
+    assert said.evaluate("el => el.scrollWidth <= el.clientWidth")
+    ali.shot(output, f"{size}-10000-refusal-long")
+
 
 @pytest.mark.parametrize("size", PHONES)
 def test_the_new_game_dialog_keeps_start_in_view_with_seven(

@@ -151,7 +151,8 @@ export class FarkleBoard {
     const left = throwing ? view.dice_in_play - this.selected.size : view.dice_in_play;
     const risk = throwing ? (this.selected.size ? RISK[left || DICE] : null) : view.risk;
     text(this.risk, risk === null || view.over ? "" : pct(risk));
-    this.riskBox.hidden = risk === null || view.over;
+    // No risk to say (nothing chosen yet): its place kept, so that `At` does not change size.
+    this.riskBox.classList.toggle("none", risk === null || view.over);
     this.throwButton.disabled = !this.mine || (throwing && !worth);
     attr(this.throwButton, "aria-description", risk === null || view.over ? null : t("throw-risk", { risk: pct(risk) }));
 
@@ -176,7 +177,9 @@ export class FarkleBoard {
       this.line.replaceChildren(notice ? h("span", { "aria-hidden": "true" }, words) : words);
       this.line.className = `felt-say ${refusal ? "refusal" : notice ? "notice" : "hint"}`;
       // A long refusal takes a smaller font rather than a second line: nothing moves.
-      if (words && this.line.scrollWidth > this.line.clientWidth) this.line.classList.add("long");
+      for (const smaller of ["long", "longer"]) {
+        if (words && this.line.scrollWidth > this.line.clientWidth) this.line.classList.add(smaller);
+      }
     }
   }
 
