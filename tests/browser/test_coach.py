@@ -94,7 +94,7 @@ def test_the_hint_in_yams_and_a_box_undone(page: Page, dice: ScriptedDice, outpu
     expect(ali.coach).to_be_hidden()
 
 
-def test_the_hint_in_10000_and_a_set_aside_undone(
+def test_the_hint_in_10000_and_hot_dice_thrown_in_one_tap(
     page: Page, dice: ScriptedDice, output: Path
 ) -> None:
     page.set_viewport_size(PHONE)
@@ -112,36 +112,16 @@ def test_the_hint_in_10000_and_a_set_aside_undone(
     expect(options.first).to_contain_text(re.compile(r"kazanma şansı %\d+,\d"))
     ali.take_best("Kenara ayır")
     assert ali.pressed() == [True] * 6
-    ali.throw()  # every die set aside: hot dice, the six come back
-    expect(ali.status).to_contain_text("Dés chauds !")
-
-    # Bank or throw six again: each with the points the turn should end with, the chance
-    # of winning, and for the throw the risk of losing the turn (six dice: 2.3 %).
-    options = ali.options()
-    expect(options).to_have_count(2)
-    expect(ali.coach).to_contain_text("Kasaya yatır")
-    expect(ali.coach).to_contain_text("Yeniden at")
-    expect(ali.coach).to_contain_text("kaybetme riski %2,3")
-    expect(options.first).to_contain_text(re.compile(r"kazanma şansı %\d+,\d"))
     shots(ali, output, "coach-10000")
 
-    # Undone: the six dice are back in play, as thrown, none set aside.
-    ali.act("Geri al")
-    expect(ali.status).to_contain_text("Ali son kararını geri aldı")
-    assert ali.faces() == [1, 1, 1, 5, 5, 5]
-    assert ali.pressed() == [False] * 6
-    expect(ali.button("Geri al")).to_be_hidden()
-    expect(ali.options().first).to_contain_text("Kenara ayır: 1, 1, 1, 5, 5, 5 (+1 500)")
-
     # To the end, by the coach's selections: these six dice, six sixes (hot dice both
-    # times), then six ones banked: 7 500; the computer's last turn.
-    ali.take_best("Kenara ayır")
-    ali.throw()
+    # times, each thrown again in the same tap), then six ones banked; the computer's last
+    # turn.
     dice.script(6, 6, 6, 6, 6, 6)
     ali.throw()
+    expect(ali.status).to_contain_text("Dés chauds !")
     ali.options()
     ali.take_best("Kenara ayır")
-    ali.throw()
     dice.script(1, 1, 1, 1, 1, 1)
     ali.throw()
     ali.options()

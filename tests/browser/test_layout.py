@@ -261,13 +261,14 @@ def test_the_end_of_a_10000_game(page: Page, dice: ScriptedDice, output: Path) -
     person = Person(page)
     person.open()
     person.new_game("10 000", "Ayşe", "Mehmet", target="5 000")
+    dice.script(6, 6, 6, 6, 6, 6)
+    person.throw()
     for _ in range(2):
-        dice.script(6, 6, 6, 6, 6, 6)
-        person.throw()
         for die in person.dice.all():
             die.click()
         if _ == 0:
-            person.throw()
+            dice.script(6, 6, 6, 6, 6, 6)
+            person.throw()  # hot dice: the six thrown again in the same tap
     person.act("Kasaya yatır")
     person.wait_for_turn("Mehmet")
     dice.script(2, 3, 4, 4, 6, 6)

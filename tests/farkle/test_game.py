@@ -180,14 +180,29 @@ def test_hot_dice_bring_all_six_back_and_keep_the_points() -> None:
     assert state.turn_points == 100 + 1_000 + 100
     assert (state.dice_in_play, state.phase, state.seat) == (6, Phase.THROW, 0)
     assert state.can_bank
+    assert state.hot_dice
     # Bank...
     banked = state.apply(Bank(0))
     assert banked.events == (Banked(0, 1_200),)
     assert banked.totals == (1_200, 0)
-    # ... or throw all six again, the points still there.
+    assert not banked.hot_dice
+    # ... or throw all six again, the points still there: still hot dice until a set-aside.
     again = state.apply(Throw(0, (5, 2, 3, 4, 6, 2)))
     assert again.throw == (5, 2, 3, 4, 6, 2)
-    assert again.apply(SetAside(0, (0,))).turn_points == 1_250
+    assert again.events == ()
+    assert again.hot_dice
+    after = again.apply(SetAside(0, (0,)))
+    assert after.turn_points == 1_250
+    assert not after.hot_dice
+
+
+def test_no_hot_dice_before_every_die_is_set_aside() -> None:
+    """A turn's first throw, and a set-aside that leaves dice in play, are not hot dice."""
+    state = FarkleState.start(table("Ali"))
+    assert not state.hot_dice
+    state = state.apply(Throw(0, (1, 2, 3, 4, 6, 6)))
+    assert not state.hot_dice
+    assert not state.apply(SetAside(0, (0,))).hot_dice
 
 
 def test_hot_dice_from_a_single_throw_of_six() -> None:
@@ -204,7 +219,12 @@ def test_points_after_hot_dice_are_lost_with_the_turn() -> None:
         [Throw(0, (4, 2, 6, 1, 3, 5)), SetAside(0, ALL), Throw(0, (2, 3, 4, 4, 6, 6))],
     )
     assert state.events == (TurnLost(0, (2, 3, 4, 4, 6, 6), 2_500),)
+    assert state.events[0].after_hot_dice
     assert state.totals == (0, 0)
+    # A turn's first throw of six that scores nothing came after no hot dice.
+    first = state.apply(Throw(1, (2, 3, 4, 4, 6, 6)))
+    assert first.events == (TurnLost(1, (2, 3, 4, 4, 6, 6), 0),)
+    assert not first.events[0].after_hot_dice
 
 
 # The last round (rules.md: "Dernier tour !").

@@ -276,19 +276,33 @@ def test_10000_lost_turn_hot_dice_and_bank(client: TestClient, dice: ScriptedDic
     dice.script(1, 2, 3, 4, 5, 6)
     game = act(client, game, type="throw", set_aside=[0, 1, 2, 3, 4, 5])
     assert game["messages"] == []  # hot dice was the set-aside's event, then a new throw
+    assert game["hot_dice"] is True  # ... and still holds: the six came back hot
     assert game["turn_points"] == 1500
     game = act(client, game, type="set_aside", set_aside=[0, 1, 2, 3, 4, 5])
     assert game["messages"] == ["Dés chauds ! — Sıcak zar: altısı yeniden atılabilir"]
+    assert game["hot_dice"] is True
     assert game["can_bank"] is True
     game = act(client, game, type="bank")
+    assert game["hot_dice"] is False
     assert game["totals"] == [4000, 0]
     assert game["seat"] == 1
     dice.script(2, 3, 4, 4, 6, 6)  # F-13
     game = act(client, game, type="throw")
     assert game["messages"] == ["Tour perdu ! — Tur kaybedildi"]
     assert game["events"][0] == {"type": "turn_lost", "seat": 1, "dice": [2, 3, 4, 4, 6, 6],
-                                 "points": 0}  # fmt: skip
+                                 "points": 0, "after_hot_dice": False}  # fmt: skip
     assert game["seat"] == 0
+    # Hot dice thrown again at once, and nothing scores: both messages, the hot dice first.
+    dice.script(1, 1, 1, 5, 5, 5)
+    game = act(client, game, type="throw")
+    dice.script(2, 3, 4, 4, 6, 6)
+    game = act(client, game, type="throw", set_aside=[0, 1, 2, 3, 4, 5])
+    assert game["events"][0]["after_hot_dice"] is True
+    assert game["messages"] == [
+        "Dés chauds ! — Sıcak zar: altısı yeniden atılabilir",
+        "Tour perdu ! — Tur kaybedildi",
+    ]
+    assert game["seat"] == 1
 
 
 def test_10000_last_round_and_winner(client: TestClient, dice: ScriptedDice) -> None:

@@ -102,6 +102,12 @@ class TurnLost:
     dice: tuple[int, ...]
     points: int
 
+    @property
+    def after_hot_dice(self) -> bool:
+        """Whether the throw was of the six come back hot: six dice with points already won
+        in the turn (a turn's first throw has none), so "Dés chauds !" came just before."""
+        return len(self.dice) == DICE and self.points > 0
+
 
 @dataclass(frozen=True, slots=True)
 class HotDice:
@@ -183,6 +189,13 @@ class FarkleState:
         if self.phase is not Phase.SET_ASIDE:
             return ()
         return tuple(f for f, a in zip(self.tray, self.aside, strict=True) if f and not a)
+
+    @property
+    def hot_dice(self) -> bool:
+        """Whether the dice in play came back after hot dice in this turn, none set aside
+        since: "Dés chauds !" holds from the set-aside of the last die until the next one
+        (whether the six are thrown in the same intention or not)."""
+        return bool(self.groups) and not any(self.aside) and not self.is_over
 
     @property
     def can_bank(self) -> bool:

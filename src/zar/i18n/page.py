@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from zar.i18n.game import HOT_DICE
+from zar.i18n.game import HOT_DICE, LAST_ROUND, TURN_LOST
 from zar.i18n.languages import Language
 
 __all__ = ["WORDS"]
@@ -135,6 +135,18 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "sounds": {"tr": "Ses ve titreşim", "fr": "Sons et vibrations", "en": "Sound and vibration"},
     "penta": {"tr": "Penta!", "fr": "Penta !", "en": "Penta!"},
     "hot-dice-short": {"tr": HOT_DICE, "fr": HOT_DICE, "en": HOT_DICE},
+    # 10 000: the seeds' messages on the felt, by the dice (the status line has them whole),
+    # the score to beat in the last round, and what the figure beside `At` is.
+    "felt-turn-lost": {"tr": f"{TURN_LOST} — Tur kaybedildi", "fr": TURN_LOST,
+                       "en": f"{TURN_LOST} — Turn lost"},
+    "felt-hot-dice": {"tr": f"{HOT_DICE} — Sıcak zar", "fr": HOT_DICE,
+                      "en": f"{HOT_DICE} — Hot dice"},
+    "last-round-short": {"tr": LAST_ROUND, "fr": LAST_ROUND, "en": LAST_ROUND},
+    "to-beat": {"tr": "Geçilecek puan: {points}", "fr": "{points} à battre",
+                "en": "{points} to beat"},
+    "risk-label": {"tr": "kaybetme riski", "fr": "risque de perdre", "en": "risk of losing"},
+    "throw-risk": {"tr": "Turu kaybetme riski: {risk}", "fr": "Risque de perdre le tour : {risk}",
+                   "en": "Risk of losing the turn: {risk}"},
     "scorecard-upper": {"tr": "Puan tablosu: üst bölüm", "fr": "Feuille de score : partie haute",
                         "en": "Scorecard: upper section"},
     "scorecard-lower": {"tr": "Puan tablosu: alt bölüm", "fr": "Feuille de score : partie basse",

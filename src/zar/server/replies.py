@@ -144,6 +144,9 @@ class FarkleView(_Game):
     tray: list[TrayDie]
     groups: list[Group]
     dice_in_play: int
+    hot_dice: bool = Field(
+        description="every die set aside came back in this turn, none set aside since"
+    )
     risk: float | None = Field(description="the chance the next throw scores nothing")
     can_bank: bool
     last_round_by: int | None

@@ -40,7 +40,10 @@ def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[
         match event:
             case farkle.TurnLost():
                 events.append({"type": "turn_lost", "seat": event.seat, "dice": list(event.dice),
-                               "points": event.points})  # fmt: skip
+                               "points": event.points,
+                               "after_hot_dice": event.after_hot_dice})  # fmt: skip
+                if event.after_hot_dice:  # the six came back hot and were thrown at once
+                    messages.append(text(lang, "hot-dice"))
                 messages.append(text(lang, "turn-lost"))
             case farkle.HotDice():
                 events.append({"type": "hot_dice", "seat": event.seat})
@@ -127,6 +130,7 @@ def _farkle(state: FarkleState, lang: Language) -> dict[str, Any]:
         ],
         "groups": [{"dice": list(faces), "points": points} for faces, points in state.groups],
         "dice_in_play": state.dice_in_play,
+        "hot_dice": state.hot_dice,
         "risk": risk,
         "can_bank": state.can_bank,
         "last_round_by": state.last_round_by,

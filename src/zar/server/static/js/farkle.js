@@ -17,15 +17,18 @@ export class FarkleBoard {
     this.ctx = ctx;
     this.selected = new Set(); // tray positions tapped, to set aside with the next throw or bank
     this.lost = null; // the throw that lost the last turn, shown dimmed until the next throw
-    this.hot = null; // the seat whose hot dice wait to be thrown again (or banked)
+    this.refused = null; // why the die just tapped cannot be taken, until the next tap
     this.hinted = null; // the dice the coach points at
     this.tray = new Tray(DICE, t("dice"), (position, button) => this.pressDie(position, button));
     this.points = h("span", { class: "big num" });
     this.lostPoints = h("s", { class: "lost num" });
     this.selection = h("span", { class: "selection num" });
-    this.refusal = h("p", { class: "refusal" });
+    // By the dice, one line that never moves them: why a die or a selection is refused, else
+    // the seeds' message that holds (a lost turn, hot dice, the last round), else what to do.
+    this.line = h("p", { class: "felt-say" });
     this.strip = h("ol", { class: "strip", "aria-label": t("set-aside-strip") });
     this.risk = h("span", { class: "risk num" });
+    this.riskBox = h("span", { class: "risk-box" }, this.risk, h("span", { class: "risk-label" }, t("risk-label")));
     this.throwButton = labelled(t("throw"), "primary throw");
     this.throwButton.addEventListener("click", () => this.throw());
     this.bankButton = labelled(t("bank"), "bank");
@@ -35,8 +38,8 @@ export class FarkleBoard {
     this.play = h("div", { class: "play" },
       h("p", { class: "turn-points" }, h("span", { class: "label" }, t("turn-label")),
         this.lostPoints, this.points, this.selection),
-      this.refusal, this.tray.el,
-      h("div", { class: "controls" }, h("div", { class: "throw-with-risk" }, this.throwButton, this.risk), this.bankButton));
+      this.line, this.tray.el,
+      h("div", { class: "controls" }, h("div", { class: "throw-with-risk" }, this.throwButton, this.riskBox), this.bankButton));
     this.scores = new Scoreboard(view.players, { target: view.target });
     this.card = null;
   }
@@ -46,17 +49,40 @@ export class FarkleBoard {
   }
 
   /** The seeds' messages while they are true: the lost turn while its throw shows, hot dice
-   * until they are thrown again or banked, the last round until the end. */
+   * until the next set-aside, the last round (and the score to beat) until the end. */
   notices(view) {
     const said = [];
+    // The six come back hot and thrown at once, nothing scoring: both, in their order.
+    if (view.hot_dice || this.lost?.after_hot_dice) said.push(t("hot-dice"));
     if (this.lost) said.push(t("turn-lost"));
-    if (this.hot !== null) said.push(t("hot-dice"));
-    if (view.last_round_by !== null && !view.over) said.push(t("last-round"));
+    if (this.lastRound(view)) said.push(t("last-round"), this.toBeat(view));
     return said;
   }
 
-  celebrates(view) {
-    return view.events.some((e) => e.type === "hot_dice") ? "hot-dice" : null;
+  lastRound(view) {
+    return view.last_round_by !== null && !view.over;
+  }
+
+  /** The last round: the best total of the others, which the player on turn must pass. */
+  toBeat(view) {
+    const best = Math.max(...view.totals.filter((_, seat) => seat !== view.seat));
+    return t("to-beat", { points: num(best) });
+  }
+
+  /** The seeds' message the felt shows now, short, or null. */
+  feltNotice(view) {
+    if (this.lost) return t("felt-turn-lost");
+    if (view.hot_dice) return t("felt-hot-dice");
+    if (this.lastRound(view)) return `${t("last-round-short")} · ${this.toBeat(view)}`;
+    return null;
+  }
+
+  /** A burst when the dice come back hot (once: the computer's set-aside and its throw of
+   * the six that follows are two states of the same hot dice). */
+  celebrates(view, prev) {
+    if (!view.hot_dice) return null;
+    const same = prev && prev.hot_dice && prev.seat === view.seat && prev.groups.length === view.groups.length;
+    return same ? null : "hot-dice";
   }
 
   narrate(view, prev) {
@@ -101,12 +127,10 @@ export class FarkleBoard {
     if (fresh) {
       this.selected.clear();
       this.hinted = null;
+      this.refused = null;
       const lost = view.events.find((e) => e.type === "turn_lost");
       if (lost) this.lost = lost;
       else if (view.phase === "set-aside" || view.over) this.lost = null;
-      const hot = view.events.find((e) => e.type === "hot_dice");
-      if (hot) this.hot = hot.seat;
-      else if (view.phase === "set-aside" || view.seat !== this.hot || view.over) this.hot = null;
       const banked = view.events.find((e) => e.type === "banked");
       if (banked) this.scores.flash(banked.seat, `+${num(banked.points)}`);
     }
@@ -121,16 +145,16 @@ export class FarkleBoard {
     this.lostPoints.hidden = !this.lost || !this.lost.points;
     attr(this.lostPoints, "aria-label", this.lost ? t("lost-points", { points: num(this.lost.points) }) : null);
     text(this.selection, worth ? `+${num(worth)}` : "");
-    // Nothing chosen yet after a throw: say what to do, so that greyed buttons never puzzle.
-    const hint = throwing && this.mine && !this.selected.size ? t("pick-dice") : "";
-    text(this.refusal, choice && "refused" in choice ? choice.refused : hint);
+    this.renderLine(view, choice);
     this.play.classList.toggle("lost-turn", Boolean(this.lost));
 
     const left = throwing ? view.dice_in_play - this.selected.size : view.dice_in_play;
     const risk = throwing ? (this.selected.size ? RISK[left || DICE] : null) : view.risk;
     text(this.risk, risk === null || view.over ? "" : pct(risk));
+    // No risk to say (nothing chosen yet): its place kept, so that `At` does not change size.
+    this.riskBox.classList.toggle("none", risk === null || view.over);
     this.throwButton.disabled = !this.mine || (throwing && !worth);
-    attr(this.throwButton, "aria-description", risk === null || view.over ? null : t("risk", { risk: pct(risk) }));
+    attr(this.throwButton, "aria-description", risk === null || view.over ? null : t("throw-risk", { risk: pct(risk) }));
 
     const banks = view.turn_points + worth;
     this.bankButton.disabled = !this.mine || (throwing ? !worth : !view.can_bank);
@@ -138,6 +162,25 @@ export class FarkleBoard {
       banks && !view.over ? `+${num(banks)}` : null);
 
     this.scores.render(view);
+  }
+
+  /** The line by the dice: a refusal first, then the seeds' message, then, nothing chosen
+   * yet after a throw, what to do (so that greyed buttons never puzzle). */
+  renderLine(view, choice) {
+    const throwing = view.phase === "set-aside";
+    const refusal = this.refused ?? (choice && "refused" in choice ? choice.refused : null);
+    const notice = refusal ? null : this.feltNotice(view);
+    const hint = throwing && this.mine && !this.selected.size ? t("pick-dice") : "";
+    const words = refusal ?? notice ?? hint;
+    if (this.line.textContent !== words) {
+      // The status line says the seeds' messages to screen readers: here they are not said twice.
+      this.line.replaceChildren(notice ? h("span", { "aria-hidden": "true" }, words) : words);
+      this.line.className = `felt-say ${refusal ? "refusal" : notice ? "notice" : "hint"}`;
+      // A long refusal takes a smaller font rather than a second line: nothing moves.
+      for (const smaller of ["long", "longer"]) {
+        if (words && this.line.scrollWidth > this.line.clientWidth) this.line.classList.add(smaller);
+      }
+    }
   }
 
   renderDice(view, rolled) {
@@ -171,8 +214,8 @@ export class FarkleBoard {
 
   /**
    * The dice set aside in this turn, a group per throw with its points. Those still out of
-   * play (since the last hot dice) are die buttons, pressed and disabled; earlier groups are
-   * pictures.
+   * play (since the last hot dice) are die buttons, pressed and disabled; the dice that came
+   * back hot are pictures, one group with their points, so that the strip keeps to a line.
    */
   renderStrip(view) {
     const key = JSON.stringify([view.groups, view.tray]);
@@ -181,13 +224,16 @@ export class FarkleBoard {
     const aside = view.tray.filter((die) => die.aside);
     let first = view.groups.length; // the first group of dice still out of play
     for (let left = aside.length; left > 0 && first > 0; ) left -= view.groups[--first].dice.length;
-    this.strip.replaceChildren(...view.groups.map((group, i) => {
+    const past = view.groups.slice(0, first);
+    const back = past.flatMap((group) => group.dice);
+    const points = past.reduce((sum, group) => sum + group.points, 0);
+    const pictures = past.length
+      ? [h("li", { class: "group past" },
+        h("span", { class: "mini", "aria-hidden": "true" }, back.map((face) => still(face))),
+        h("span", { class: "sr-only" }, `${back.join(", ")}:`), h("span", { class: "plus num" }, `+${num(points)}`))]
+      : [];
+    this.strip.replaceChildren(...pictures, ...view.groups.slice(first).map((group) => {
       const plus = h("span", { class: "plus num" }, `+${num(group.points)}`);
-      if (i < first) {
-        return h("li", { class: "group past" },
-          h("span", { class: "mini", "aria-hidden": "true" }, group.dice.map((face) => still(face))),
-          h("span", { class: "sr-only" }, `${group.dice.join(", ")}:`), plus);
-      }
       const dice = group.dice.map((face) => {
         const taken = aside.findIndex((die) => die.face === face);
         if (taken >= 0) aside.splice(taken, 1);
@@ -204,10 +250,15 @@ export class FarkleBoard {
     if (!this.mine || view.phase !== "set-aside") return;
     const refused = view.refusals[String(position)];
     if (refused) {
-      shake(button); // the die stays in play, and the status says why until the next tap
-      this.ctx.tell(refused);
+      // The die stays in play, and the line by the dice says why until the next tap (the
+      // status line says it to screen readers).
+      shake(button);
+      this.refused = refused;
+      this.ctx.render();
+      this.ctx.tell(refused, { onFelt: true });
       return;
     }
+    this.refused = null;
     if (this.selected.has(position)) this.selected.delete(position);
     else this.selected.add(position);
     this.ctx.render();
@@ -254,10 +305,8 @@ export class FarkleBoard {
       this.ctx.act({ type: "throw" });
       return;
     }
-    const positions = this.positions();
-    // Every die in play set aside: "Dés chauds !" first, then the player throws six or banks.
-    if (positions.length === view.dice_in_play) this.ctx.act({ type: "set_aside", set_aside: positions });
-    else this.ctx.act({ type: "throw", set_aside: positions });
+    // Every die in play set aside too: hot dice, and the six are thrown in the same tap.
+    this.ctx.act({ type: "throw", set_aside: this.positions() });
   }
 
   bank() {

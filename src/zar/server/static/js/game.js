@@ -135,7 +135,7 @@ export class GameScreen {
     this.players = view.players;
     const ctx = {
       act: (intent) => this.act(intent),
-      tell: (words) => this.tell(words),
+      tell: (words, how) => this.tell(words, how),
       render: () => {
         this.feedback = "";
         this.render();
@@ -226,7 +226,7 @@ export class GameScreen {
     this.say(said);
     if (passed) this.banner(view);
     else if (view.seat !== this.bannerSeat || view.over) this.hideBanner(); // never a seat that is not on turn
-    const party = view.over && !prev?.over ? "win" : this.board.celebrates(view);
+    const party = view.over && !prev?.over ? "win" : undone ? null : this.board.celebrates(view, prev);
     if (party && prev) this.celebrate(party, view);
     else if (!undone && this.board.threw?.(view, prev) && prev) feel("throw");
     if (view.over) this.finish(view);
@@ -314,10 +314,12 @@ export class GameScreen {
     this.narration.replaceChildren(...said.map((line) => h("span", {}, line)));
   }
 
-  /** Answer a tap (a die that cannot be taken): said until the next tap or state. */
-  tell(words) {
+  /** Answer a tap (a die that cannot be taken): said until the next tap or state; shown
+   * here, or `onFelt` by the dice (the board shows it) and here to screen readers only. */
+  tell(words, { onFelt = false } = {}) {
     this.feedback = words;
     text(this.answer, words);
+    this.answer.classList.toggle("sr-only", onFelt);
     feel("refused");
   }
 
