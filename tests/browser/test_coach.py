@@ -174,8 +174,17 @@ def test_the_hints_chosen_per_person(page: Page) -> None:
     expect(hints).to_have_count(1)
     expect(hints).to_be_checked()  # one person: on
     dialog.get_by_role("button", name="Oyuncu ekle").click()
-    expect(hints.nth(0)).not_to_be_checked()  # a table of people: off
+    expect(hints.nth(0)).to_be_checked()  # adding someone leaves the boxes as they were
+    expect(hints.nth(1)).not_to_be_checked()  # those added to a table of people: off
+    dialog.get_by_role("button", name="Oyuncu ekle").click()
+    hints.nth(2).check()
+    expect(hints.nth(0)).to_be_checked()
     expect(hints.nth(1)).not_to_be_checked()
+    # A row removed: the others keep their boxes as they move up.
+    dialog.get_by_role("button", name="Sil: Oyuncu 2").click()
+    expect(hints).to_have_count(2)
+    expect(hints.nth(0)).to_be_checked()
+    expect(hints.nth(1)).to_be_checked()
     dialog.get_by_role("button", name="Vazgeç").click()
 
     person.open()

@@ -236,6 +236,39 @@ def test_the_computer_is_computer_in_english_and_its_name_is_its_own(page: Page)
     )
 
 
+def test_an_english_screen_calls_the_computer_computer_in_any_game(page: Page) -> None:
+    """A game started in Turkish stores the computer as "IA": on an English screen it is
+    "Computer" wherever it shows, in French "IA" again."""
+    page.set_viewport_size(PHONE)  # the totals over the felt, and the card
+    person = Person(page)
+    person.open()
+    person.new_game("Yams", "Ali", computer=True)
+    game = page.url.split("game=")[1].split("&")[0]
+    scores = page.get_by_role("region", name="Skorlar")
+    expect(scores.get_by_role("button", name=re.compile("^IA"))).to_be_visible()
+    person.open(f"/?game={game}&lang=en")
+    scores = page.get_by_role("region", name="Scores")
+    expect(scores.get_by_role("button", name=re.compile("^Computer"))).to_be_visible()
+    expect(page.get_by_role("main")).not_to_contain_text(re.compile(r"\bIA\b"))
+    person.open(f"/?game={game}&lang=fr")
+    expect(scores.get_by_role("button", name=re.compile("^IA"))).to_be_visible()
+
+
+def test_the_seeds_checkbox_says_what_it_means_in_each_language(page: Page) -> None:
+    """`Humains + 1 IA` first, word for word, then its meaning in the page's language."""
+    person = Person(page)
+    for lang, button, meaning in (
+        ("tr", "Yeni oyun", "Humains + 1 IA — İnsanlar ve bilgisayar"),
+        ("en", "New game", "Humains + 1 IA — People and the computer"),
+        ("fr", "Nouvelle partie", "Humains + 1 IA"),
+    ):
+        person.open(f"/?lang={lang}")
+        page.get_by_role("button", name=button).click()
+        dialog = page.get_by_role("dialog")
+        expect(dialog.get_by_role("checkbox", name=meaning, exact=True)).to_be_visible()
+        page.keyboard.press("Escape")
+
+
 def test_each_game_keeps_its_own_level_and_says_what_it_does(page: Page) -> None:
     person = Person(page)
     person.open()
