@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
 from browser.scripted_dice import ScriptedDice
@@ -152,6 +152,20 @@ def test_the_autofill_waits_for_a_player_reading_the_coach(page: Page) -> None:
     expect(page.get_by_text(AUTOFILL)).to_be_hidden()
     page.wait_for_timeout(3500)
     expect(person.header).to_contain_text("Tur 1/13")
+    expect(person.coach).to_be_visible()
+
+
+def test_a_reload_with_the_coach_open_still_holds_the_autofill(page: Page) -> None:
+    person = Person(page)
+    person.open()
+    person.new_game("Yams", "Deniz")  # alone: coached; the auto-fill after 3 s
+    third_throw(person)
+    person.ask_coach()
+    page.reload()
+    expect(person.coach).to_be_visible()
+    expect(page.get_by_text(AUTOFILL)).to_be_hidden()
+    page.wait_for_timeout(3500)
+    expect(person.header).to_contain_text("Tur 1/13")  # nothing written while they read
     expect(person.coach).to_be_visible()
 
 
@@ -350,6 +364,25 @@ def test_a_key_confirms_the_round_and_a_key_banks(page: Page, dice: ScriptedDice
     page.keyboard.press("k")
     person.wait_for_turn("Ece")
     expect(page.get_by_role("region", name="Skorlar")).to_contain_text("100")
+
+
+def test_a_touch_screen_shows_no_keyboard_hint(browser: Browser, base_url: str) -> None:
+    """A phone (a touch screen, its pointer a finger) is told no keys; a desktop is."""
+    for touch in (False, True):
+        context = browser.new_context(
+            base_url=base_url, viewport=PHONE, has_touch=touch, is_mobile=touch
+        )
+        person = Person(context.new_page())
+        person.open()
+        person.new_game("Yams", "Ali")
+        hint = person.page.get_by_text("Klavye: 1–5 zar tutar")
+        if touch:
+            expect(hint).to_be_hidden()
+            person.button("At").tap()  # and once touched, whatever the screen says of itself
+            expect(hint).to_be_hidden()
+        else:
+            expect(hint).to_be_visible()
+        context.close()
 
 
 # The home screen and the theme
