@@ -276,13 +276,10 @@ export class GameScreen {
     this.keepFocus();
   }
 
-  /** The coach open: the screen says so (its layout), and the panel scrolls within what is
-   * left of the screen under it, so that the dice, the buttons and the totals stay in view. */
+  /** The coach open, its panel scrolls within what is left of the screen under it, so that
+   * the totals, the dice and the buttons above it stay where they are, in view. */
   fitCoach() {
-    if (!this.section || this.closed) return;
-    const open = !this.coach.el.hidden;
-    this.section.classList.toggle("coaching", open);
-    if (!open) return;
+    if (!this.section || this.closed || this.coach.el.hidden) return;
     const top = this.coach.el.getBoundingClientRect().top + window.scrollY;
     const room = Math.floor(window.innerHeight - top - 8);
     this.coach.el.style.setProperty("--coach-room", `${Math.max(room, 0)}px`);
