@@ -119,7 +119,7 @@ export class Coach {
   }
 
   toggle(on = !this.opened(this.view)) {
-    // Only this turn's is kept (and the one an undo may come back to): nothing opens by itself.
+    // The seat's earlier turns are forgotten (an undo comes back to this one at most).
     const turn = turnOf(this.view);
     const seat = `${this.view.seat}:`;
     for (const old of [...this.open]) if (old.startsWith(seat) && old !== turn) this.open.delete(old);

@@ -21,8 +21,9 @@ const STEP_MS = 700; // one step of the computer's turn, slow enough to follow
 const FAST_STEP_MS = 150;
 const RETRY_MS = 2000; // after a refused step (the server down, say), before asking again
 const BANNER_MS = 1400;
-// A finger has touched a game on this page: no keyboard's hint from then on (the styles hide
-// it where the screen says it is touched first, `(hover: none)`, `(pointer: coarse)`).
+// A finger has touched a game on this page: the keys' hint stays hidden from then on (the
+// styles hide it already where the screen reports a finger for its pointer: `(hover: none)`,
+// `(pointer: coarse)`).
 let touched = false;
 
 /** The parts of a board laid out on a game's (or a replay's) screen. */
