@@ -6,7 +6,8 @@ import unicodedata
 
 import pytest
 
-from zar.names import distinct_looks, skeleton
+from zar.i18n import Language
+from zar.names import distinct_looks, seat_names, skeleton
 from zar.table import IllegalAction, Seat
 
 
@@ -95,3 +96,27 @@ def test_two_names_that_look_alike_are_refused(
 )
 def test_names_that_differ_to_the_eye_are_accepted(table: tuple[Seat, ...]) -> None:
     assert distinct_looks(table) == table
+
+
+@pytest.mark.parametrize(
+    ("table", "lang", "shown"),
+    [
+        # The computer a Turkish or French game named "IA" is "Computer" on an English
+        # screen, and the other way round; a person's name is never changed.
+        (seats("Ali", computer="IA"), "en", ["Ali", "Computer"]),
+        (seats("Ali", computer="IA"), "fr", ["Ali", "IA"]),
+        (seats("Ali", computer="Computer"), "tr", ["Ali", "IA"]),
+        (seats("IA", "Ece"), "en", ["IA", "Ece"]),
+        # A person at the table already called so (or alike): the computer keeps its name.
+        (seats("Computer", computer="IA"), "en", ["Computer", "IA"]),
+        (seats("COMPUTER", computer="IA"), "en", ["COMPUTER", "IA"]),
+        (seats("C\u043emputer", computer="IA"), "en", ["C\u043emputer", "IA"]),
+        (seats("\u0406\u0410", computer="Computer"), "tr", ["\u0406\u0410", "Computer"]),
+        # A computer named otherwise (a simulation's) keeps its name.
+        (seats(computer="IA 1"), "en", ["IA 1"]),
+    ],
+)
+def test_a_table_shows_the_computer_by_its_name_in_the_tables_language(
+    table: tuple[Seat, ...], lang: Language, shown: list[str]
+) -> None:
+    assert seat_names(table, lang) == shown

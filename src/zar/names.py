@@ -12,6 +12,10 @@ one table, two names whose UTS #39 skeletons are equal are refused as look-alike
 
 >>> skeleton("Аli") == skeleton("Ali")
 True
+
+A table shows the computer by its name in the table's language (:func:`seat_names`): the
+``IA`` of a game started in Turkish is ``Computer`` on an English screen, its stored name
+unchanged.
 """
 
 from __future__ import annotations
@@ -19,12 +23,13 @@ from __future__ import annotations
 import functools
 import gzip
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 
+from zar.i18n import LANGUAGES, Language, text
 from zar.table import IllegalAction, Seat, check_name
 
-__all__ = ["distinct_looks", "new_name", "skeleton"]
+__all__ = ["distinct_looks", "new_name", "seat_names", "skeleton"]
 
 # Characters Unicode does not call spaces, marks or controls but that show as nothing: the
 # Hangul fillers, the Braille blank, the Khmer inherent vowels. A name made only of these,
@@ -94,6 +99,32 @@ def distinct_looks(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
                 other=like.name,
             )
     return seats
+
+
+def seat_names(seats: Sequence[Seat], lang: Language) -> list[str]:
+    """The seats' names as a table in ``lang`` shows them: a person's as typed; the
+    computer's, when it is the name a new game gives it in some language, as ``lang`` calls
+    it, unless a person at the table has a name like that one (a Turkish table may seat a
+    person called ``Computer`` beside its ``IA``), so that no two seats ever look alike.
+
+    >>> seat_names((Seat("Ali"), Seat("IA", computer=True)), "en")
+    ['Ali', 'Computer']
+    >>> seat_names((Seat("Computer"), Seat("IA", computer=True)), "en")
+    ['Computer', 'IA']
+    """
+    shown = text(lang, "computer")
+    given = {text(other, "computer") for other in LANGUAGES}
+    people = [seat.name for seat in seats if not seat.computer]
+    free = not any(_alike(shown, name) for name in people)
+    return [shown if seat.computer and seat.name in given and free else seat.name for seat in seats]
+
+
+def _alike(one: str, other: str) -> bool:
+    """Whether two names are one to the eye: equal but for case, or by their skeletons as
+    typed or case-folded (:func:`distinct_looks`' rules)."""
+    if one.casefold() == other.casefold() or skeleton(one) == skeleton(other):
+        return True
+    return skeleton(one.casefold()) == skeleton(other.casefold())
 
 
 @functools.cache

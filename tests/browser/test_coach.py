@@ -154,8 +154,17 @@ def test_the_hints_chosen_per_person(page: Page) -> None:
     expect(hints).to_have_count(1)
     expect(hints).to_be_checked()  # one person: on
     dialog.get_by_role("button", name="Oyuncu ekle").click()
-    expect(hints.nth(0)).not_to_be_checked()  # a table of people: off
+    expect(hints.nth(0)).to_be_checked()  # adding someone leaves the boxes as they were
+    expect(hints.nth(1)).not_to_be_checked()  # those added to a table of people: off
+    dialog.get_by_role("button", name="Oyuncu ekle").click()
+    hints.nth(2).check()
+    expect(hints.nth(0)).to_be_checked()
     expect(hints.nth(1)).not_to_be_checked()
+    # A row removed: the others keep their boxes as they move up.
+    dialog.get_by_role("button", name="Sil: Oyuncu 2").click()
+    expect(hints).to_have_count(2)
+    expect(hints.nth(0)).to_be_checked()
+    expect(hints.nth(1)).to_be_checked()
     dialog.get_by_role("button", name="Vazgeç").click()
 
     person.open()
@@ -167,3 +176,63 @@ def test_the_hints_chosen_per_person(page: Page) -> None:
     person.wait_for_turn("Ece")
     person.throw()
     expect(person.button("İpucu")).to_be_visible()
+
+
+def test_the_coach_opens_when_asked_and_closes_with_the_turn(
+    page: Page, dice: ScriptedDice
+) -> None:
+    """Opened in a turn, the coach follows that turn's decisions; at the next turn it is
+    closed until asked again (it never opens by itself, so `İpucu` always opens it)."""
+    page.set_viewport_size(PHONE)
+    ali = Person(page)
+    ali.open()
+    ali.new_game("Yams", "Ali", autofill="Kapalı")  # alone: coached
+    dice.script(2, 2, 5, 5, 5)
+    ali.throw()
+    ali.ask_coach()
+    ali.take_best("Tut")
+    dice.script(1, 2)
+    ali.throw()
+    expect(ali.coach).to_be_visible()  # the same turn: it follows
+    expect(ali.options().first).to_contain_text("Tut: 5, 5, 5")
+    ali.box("Şans").click()
+    ali.act("Turu onayla")
+    expect(ali.header).to_contain_text("Tur 2/13")
+    ali.throw()
+    expect(ali.button("İpucu")).to_be_visible()
+    expect(ali.button("İpucu")).to_have_attribute("aria-expanded", "false")
+    expect(ali.coach).to_be_hidden()  # not by itself
+    ali.ask_coach()  # one tap opens it
+    expect(ali.button("İpucu")).to_have_attribute("aria-expanded", "true")
+    page.reload()  # as the player left it
+    expect(ali.coach).to_be_visible()
+    ali.button("İpucu").click()
+    expect(ali.coach).to_be_hidden()
+    ali.throw()
+    expect(ali.coach).to_be_hidden()  # closed in this turn, it stays closed
+
+
+def test_enter_after_taking_an_option_does_the_next_thing(page: Page, dice: ScriptedDice) -> None:
+    """`Uygula` gives the focus to what comes next: `At` after dice to keep (Enter throws),
+    `Turu onayla` after a box (Enter writes it), never to `Uygula` again."""
+    page.set_viewport_size(PHONE)
+    ali = Person(page)
+    ali.open()
+    ali.new_game("Yams", "Ali", autofill="Kapalı")
+    dice.script(2, 2, 5, 5, 5)
+    ali.throw()
+    ali.ask_coach()
+    ali.take_best("Tut")
+    expect(ali.button("At")).to_be_focused()
+    version = ali.version()
+    dice.script(5, 5)
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-version]")).not_to_have_attribute("data-version", version or "")
+    assert ali.faces() == [5, 5, 5, 5, 5]  # the fives kept, the two others thrown
+    expect(ali.button("At")).to_have_accessible_description("1 atış kaldı")
+    ali.options()
+    ali.take_best("Yaz: Penta")
+    expect(ali.button("Turu onayla")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(ali.header).to_contain_text("Tur 2/13")
+    expect(page.get_by_role("row", name=re.compile("^Penta"))).to_contain_text("50")

@@ -84,9 +84,9 @@ def totals(page: Page) -> Locator:
     return page.get_by_role("row", name=re.compile("^TOPLAM")).get_by_role("cell")
 
 
-def seven_at_yams(person: Person, dice: ScriptedDice) -> None:
+def seven_at_yams(person: Person, dice: ScriptedDice, hints: list[bool] | None = None) -> None:
     person.open()
-    person.new_game("Yams", *SIX, computer=True, autofill="Kapalı")
+    person.new_game("Yams", *SIX, computer=True, autofill="Kapalı", hints=hints)
     dice.script(2, 2, 5, 5, 5)
     person.throw()
     expect(person.box("Full")).to_have_accessible_description("25 puan")
@@ -220,6 +220,7 @@ def test_the_coach_leaves_the_dice_and_buttons_in_view(
     person.throw()
     person.ask_coach()
     in_view(page, person.coach, person.dice, person.button("At"), person.button("Kasaya yatır"))
+    in_view(page, totals(page))
     person.shot(output, f"{size}-coach-10000-open")
     person.button("İpucu").click()
     person.open()
@@ -228,7 +229,29 @@ def test_the_coach_leaves_the_dice_and_buttons_in_view(
     person.throw()
     person.ask_coach()
     in_view(page, person.coach, person.dice, person.button("At"), person.button("Turu onayla"))
+    in_view(page, totals(page))
     person.shot(output, f"{size}-coach-yams-open")
+
+
+@pytest.mark.parametrize("size", [*PORTRAIT, "desktop"])
+def test_the_coach_open_at_a_table_of_seven_fits_the_screen(
+    page: Page, dice: ScriptedDice, output: Path, size: str
+) -> None:
+    """The coach open, the page grows no taller than the screen's worth that matters: every
+    total, the dice, both buttons and the whole panel (its options scrolling within it)."""
+    page.set_viewport_size({**PORTRAIT, "desktop": DESKTOP}[size])
+    person = Person(page)
+    seven_at_yams(person, dice, hints=[True])
+    person.ask_coach()
+    expect(totals(page)).to_have_count(7)
+    in_view(page, person.coach, person.dice, person.button("At"), person.button("Turu onayla"))
+    in_view(page, totals(page))
+    person.take_best("Yaz: Full")  # a box chosen: what it scores shows under the buttons
+    expect(person.button("Turu onayla")).to_be_enabled()
+    in_view(page, person.coach, person.dice, person.button("At"), person.button("Turu onayla"))
+    in_view(page, totals(page))
+    fits(page)
+    person.shot(output, f"{size}-coach-yams-seven-open")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

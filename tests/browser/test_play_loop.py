@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
 from browser.scripted_dice import ScriptedDice
@@ -155,6 +155,20 @@ def test_the_autofill_waits_for_a_player_reading_the_coach(page: Page) -> None:
     expect(person.coach).to_be_visible()
 
 
+def test_a_reload_with_the_coach_open_still_holds_the_autofill(page: Page) -> None:
+    person = Person(page)
+    person.open()
+    person.new_game("Yams", "Deniz")  # alone: coached; the auto-fill after 3 s
+    third_throw(person)
+    person.ask_coach()
+    page.reload()
+    expect(person.coach).to_be_visible()
+    expect(page.get_by_text(AUTOFILL)).to_be_hidden()
+    page.wait_for_timeout(3500)
+    expect(person.header).to_contain_text("Tur 1/13")  # nothing written while they read
+    expect(person.coach).to_be_visible()
+
+
 def test_the_autofill_waits_for_a_player_touching_the_dice(page: Page) -> None:
     person = Person(page)
     person.open()
@@ -234,6 +248,39 @@ def test_the_computer_is_computer_in_english_and_its_name_is_its_own(page: Page)
     expect(dialog.get_by_role("alert")).to_have_text(
         "IA bilgisayarın adı: bu oyuncuya başka bir ad verin"
     )
+
+
+def test_an_english_screen_calls_the_computer_computer_in_any_game(page: Page) -> None:
+    """A game started in Turkish stores the computer as "IA": on an English screen it is
+    "Computer" wherever it shows, in French "IA" again."""
+    page.set_viewport_size(PHONE)  # the totals over the felt, and the card
+    person = Person(page)
+    person.open()
+    person.new_game("Yams", "Ali", computer=True)
+    game = page.url.split("game=")[1].split("&")[0]
+    scores = page.get_by_role("region", name="Skorlar")
+    expect(scores.get_by_role("button", name=re.compile("^IA"))).to_be_visible()
+    person.open(f"/?game={game}&lang=en")
+    scores = page.get_by_role("region", name="Scores")
+    expect(scores.get_by_role("button", name=re.compile("^Computer"))).to_be_visible()
+    expect(page.get_by_role("main")).not_to_contain_text(re.compile(r"\bIA\b"))
+    person.open(f"/?game={game}&lang=fr")
+    expect(scores.get_by_role("button", name=re.compile("^IA"))).to_be_visible()
+
+
+def test_the_seeds_checkbox_says_what_it_means_in_each_language(page: Page) -> None:
+    """`Humains + 1 IA` first, word for word, then its meaning in the page's language."""
+    person = Person(page)
+    for lang, button, meaning in (
+        ("tr", "Yeni oyun", "Humains + 1 IA — İnsanlar ve bilgisayar"),
+        ("en", "New game", "Humains + 1 IA — People and the computer"),
+        ("fr", "Nouvelle partie", "Humains + 1 IA"),
+    ):
+        person.open(f"/?lang={lang}")
+        page.get_by_role("button", name=button).click()
+        dialog = page.get_by_role("dialog")
+        expect(dialog.get_by_role("checkbox", name=meaning, exact=True)).to_be_visible()
+        page.keyboard.press("Escape")
 
 
 def test_each_game_keeps_its_own_level_and_says_what_it_does(page: Page) -> None:
@@ -317,6 +364,25 @@ def test_a_key_confirms_the_round_and_a_key_banks(page: Page, dice: ScriptedDice
     page.keyboard.press("k")
     person.wait_for_turn("Ece")
     expect(page.get_by_role("region", name="Skorlar")).to_contain_text("100")
+
+
+def test_a_touch_screen_shows_no_keyboard_hint(browser: Browser, base_url: str) -> None:
+    """A phone (a touch screen, its pointer a finger) is told no keys; a desktop is."""
+    for touch in (False, True):
+        context = browser.new_context(
+            base_url=base_url, viewport=PHONE, has_touch=touch, is_mobile=touch
+        )
+        person = Person(context.new_page())
+        person.open()
+        person.new_game("Yams", "Ali")
+        hint = person.page.get_by_text("Klavye: 1–5 zar tutar")
+        if touch:
+            expect(hint).to_be_hidden()
+            person.button("At").tap()  # and once touched, whatever the screen says of itself
+            expect(hint).to_be_hidden()
+        else:
+            expect(hint).to_be_visible()
+        context.close()
 
 
 # The home screen and the theme

@@ -86,6 +86,22 @@ def test_the_computers_name_is_its_own(
     assert alone.status_code == 201  # no computer at the table: the name is free
 
 
+def test_a_game_shows_the_computer_by_its_name_in_the_screens_language(
+    client: TestClient,
+) -> None:
+    """A game started in Turkish stores "IA"; an English screen shows "Computer", a French
+    one "IA" again; the stored name stays."""
+    game = new(client, "yams", "Ali", computer=True)
+    url = f"/api/games/{game['id']}"
+    shown = {
+        lang: [p["name"] for p in client.get(f"{url}?lang={lang}").json()["players"]]
+        for lang in ("tr", "fr", "en")
+    }
+    assert shown == {"tr": ["Ali", "IA"], "fr": ["Ali", "IA"], "en": ["Ali", "Computer"]}
+    log = client.get(f"/api/games/{game['id']}/log?lang=en").json()
+    assert log["players"] == ["Ali", "IA"]  # the game's own record, as stored
+
+
 def test_new_10000_game_takes_its_target(client: TestClient) -> None:
     game = new(client, "10000", "Ali", target=5000)
     assert game["target"] == 5000

@@ -206,6 +206,16 @@ def test_an_intention_without_a_valid_credential_is_refused(
     assert detail == "This device has no place at this table"
 
 
+def test_an_invitation_names_the_computer_in_the_guests_language(
+    device: Callable[[], TestClient],
+) -> None:
+    host, guest = device(), device()
+    game = new(host, "yams", "Ali", computer=True)  # started in Turkish: its "IA"
+    token = secret(invite(host, game)["join"])
+    opened = guest.post("/api/invitations/open?lang=en", json={"invitation": token}).json()
+    assert opened["players"] == ["Ali", "Computer"]
+
+
 def test_an_invitation_gives_a_seat_once_and_only_its_device_acts_for_it(
     device: Callable[[], TestClient], db: Path
 ) -> None:

@@ -13,6 +13,8 @@ __all__ = ["HOT_DICE", "LAST_ROUND", "TURN_LOST", "WORDS"]
 TURN_LOST = "Tour perdu !"
 HOT_DICE = "Dés chauds !"
 LAST_ROUND = "Dernier tour !"
+# The seed's new-game checkbox, word for word.
+HUMANS_PLUS_AI = "Humains + 1 IA"
 
 WORDS: Mapping[str, Mapping[Language, str]] = {
     # Games and seats
@@ -21,7 +23,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "player-n": {"tr": "Oyuncu {n}", "fr": "Joueur {n}", "en": "Player {n}"},
     # The seeds' "IA" in the Turkish and French interfaces, as the original app shows it.
     "computer": {"tr": "IA", "fr": "IA", "en": "Computer"},
-    "humans-plus-ai": {"tr": "Humains + 1 IA", "fr": "Humains + 1 IA", "en": "Humains + 1 IA"},
+    # The seed's label word for word, first in its name; in Turkish and English its meaning.
+    "humans-plus-ai": {"tr": f"{HUMANS_PLUS_AI} — İnsanlar ve bilgisayar", "fr": HUMANS_PLUS_AI,
+                       "en": f"{HUMANS_PLUS_AI} — People and the computer"},
     "humans-plus-ai-about": {"tr": "Masaya bilgisayarı (IA) rakip olarak ekler",
                              "fr": "Ajoute l'ordinateur (IA) comme adversaire",
                              "en": "Adds the computer as an opponent"},

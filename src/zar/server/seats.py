@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from zar.i18n import Language
+from zar.names import seat_names
 from zar.seating import Forbidden, Seating
 from zar.server.games import Games
 from zar.server.network import qr_code
@@ -249,7 +250,7 @@ def seat_routes(
         return {
             "game": invitation.game_id,
             "kind": invitation.kind,
-            "players": [seat.name for seat in record.seats],
+            "players": seat_names(record.seats, language(request)),
             "seats": offered,
             "yours": list(seating.seats_of(device)),
         }

@@ -15,6 +15,7 @@ from zar import farkle, yams
 from zar.ai.coach import box_notes, decision
 from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, explain, text
+from zar.names import seat_names
 from zar.record import Record
 from zar.seating import Forbidden, Seating
 from zar.table import IllegalAction
@@ -212,8 +213,10 @@ def game_view(
         "over": state.is_over,
         "abandoned": record.abandoned,
         "seat": state.seat,
+        # The computer by its name in ``lang`` ("IA", "Computer"), whatever a game stored.
         "players": [
-            {"name": s.name, "computer": s.computer, "level": s.level} for s in record.seats
+            {"name": name, "computer": s.computer, "level": s.level}
+            for s, name in zip(record.seats, seat_names(record.seats, lang), strict=True)
         ],
         "winners": list(state.winners),
         "events": events,

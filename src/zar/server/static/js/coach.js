@@ -1,6 +1,7 @@
 // The coach: what the perfect player would do now, and what each choice is worth (the
-// server's strategies, GET /api/games/{id}/hint). Opened by a player, it follows their
-// decisions until they close it.
+// server's strategies, GET /api/games/{id}/hint). It opens when a player asks, follows
+// their decisions for the rest of that turn (or until they close it), and is closed again
+// at their next turn, until they ask again.
 
 import { get } from "./api.js";
 import { attr, h } from "./dom.js";
@@ -69,16 +70,23 @@ function positionsOf(option) {
   return null;
 }
 
+/** The turn a state is in: a seat's round (Yams) or its count of turns played (10 000).
+ * The coach opened in a turn stays open for that turn only (an undo comes back to it). */
+export function turnOf(view) {
+  const turn = view.game === "yams" ? view.round : view.turns?.[view.seat];
+  return `${view.seat}:${turn}`;
+}
+
 export class Coach {
-  /** `onToggle(open)` is told when a player opens or closes the panel (the auto-fill waits
-   * for a player reading it; a reload brings it back as it was). */
+  /** `onToggle(open)` is told when a player has opened or closed the panel (the auto-fill
+   * waits for a player reading it; the screen makes room for it; a reload brings it back). */
   constructor(gameId, board, game, onToggle = () => {}) {
     this.onToggle = onToggle;
     this.id = gameId;
     this.board = board;
     this.game = game;
     this.view = null;
-    this.open = new Set(); // the seats whose coach is open
+    this.open = new Set(); // the turns (turnOf) in which a player opened the coach
     this.asked = null; // the version of the hint on screen, or on its way
     this.button = h("button", { type: "button", class: "hint-button", hidden: true,
       "aria-expanded": "false", "aria-controls": "coach" }, t("hint"));
@@ -94,9 +102,8 @@ export class Coach {
   /** A state on screen: the button when the seat may ask, the panel while it is open. */
   update(view) {
     this.view = view;
-    const can = Boolean(view.can_hint);
-    this.button.hidden = !can;
-    const open = can && this.open.has(view.seat);
+    this.button.hidden = !view.can_hint;
+    const open = this.opened(view);
     attr(this.button, "aria-expanded", String(open));
     this.el.hidden = !open;
     if (open && this.asked !== view.version) this.ask();
@@ -106,11 +113,25 @@ export class Coach {
     }
   }
 
-  toggle(on = !this.open.has(this.view.seat)) {
-    if (on) this.open.add(this.view.seat);
-    else this.open.delete(this.view.seat);
-    this.onToggle(on);
+  /** Whether the panel is open in `view`: asked for in this turn, and the seat may ask. */
+  opened(view) {
+    return Boolean(view?.can_hint) && this.open.has(turnOf(view));
+  }
+
+  toggle(on = !this.opened(this.view)) {
+    // The seat's earlier turns are forgotten (an undo comes back to this one at most).
+    const turn = turnOf(this.view);
+    const seat = `${this.view.seat}:`;
+    for (const old of [...this.open]) if (old.startsWith(seat) && old !== turn) this.open.delete(old);
+    if (on) this.open.add(turn);
+    else this.open.delete(turn);
     this.update(this.view);
+    this.onToggle(on);
+  }
+
+  /** The turns whose coach was open, as a reload finds them. */
+  restore(turns = []) {
+    for (const turn of turns) if (typeof turn === "string") this.open.add(turn);
   }
 
   async ask() {
@@ -145,7 +166,13 @@ export class Coach {
       if (["keep", "box", "set_aside"].includes(option.kind)) {
         const apply = h("button", { type: "button", class: "apply",
           "aria-label": t("coach-apply-to", { option: label }) }, t("coach-apply"));
-        apply.addEventListener("click", () => this.board.apply(option));
+        apply.addEventListener("click", () => {
+          this.board.apply(option);
+          // The option taken, the next thing to do has the focus (`At`, or `Turu onayla`
+          // for a box): Enter then throws or confirms instead of taking it again.
+          const confirm = option.kind === "box" && !this.board.secondButton.disabled;
+          (confirm ? this.board.secondButton : this.board.focusTarget())?.focus({ preventScroll: true });
+        });
         li.append(apply);
       }
       // Pointing at an option shows its dice on the tray; leaving it, the best option's again.

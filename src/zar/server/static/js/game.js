@@ -21,15 +21,19 @@ const STEP_MS = 700; // one step of the computer's turn, slow enough to follow
 const FAST_STEP_MS = 150;
 const RETRY_MS = 2000; // after a refused step (the server down, say), before asking again
 const BANNER_MS = 1400;
+// A finger has touched a game on this page: the keys' hint stays hidden from then on (the
+// styles hide it already where the screen reports a finger for its pointer: `(hover: none)`,
+// `(pointer: coarse)`).
+let touched = false;
 
 /** The parts of a board laid out on a game's (or a replay's) screen. */
 export function tableOf(kind, board, { end = null, coach = null, side = [] } = {}) {
   return h("section", { class: `game game-${kind === "yams" ? "yams" : "farkle"}` },
     h("h1", { class: "sr-only" }, t(kind === "yams" ? "yams" : "10000")),
     end,
-    coach,
     h("div", { class: "scores-area" }, board.scores.el),
     h("div", { class: "play-area" }, board.play),
+    coach,
     board.card ? h("div", { class: "card-area" }, board.card) : null,
     h("div", { class: "side-area" }, side));
 }
@@ -68,6 +72,8 @@ export class GameScreen {
     }
     const saved = recallChoices(this.id); // read before the first state is drawn and kept
     this.build(view);
+    // The coach open before the reload is open from the first state on: it holds the auto-fill.
+    this.coach.restore(saved?.coach);
     this.show(view);
     this.restore(saved);
     this.unfollow = follow(this.id, (live) => this.show(live), (up) => this.link(up));
@@ -75,6 +81,8 @@ export class GameScreen {
     document.addEventListener("visibilitychange", this.visible);
     this.sleep = stayAwake();
     document.addEventListener("keydown", this.keys);
+    this.resized = () => this.fitCoach();
+    window.addEventListener("resize", this.resized);
   }
 
   close() {
@@ -87,6 +95,7 @@ export class GameScreen {
     this.hideBanner();
     document.removeEventListener("visibilitychange", this.visible);
     document.removeEventListener("keydown", this.keys);
+    window.removeEventListener("resize", this.resized);
     document.getElementById("turn").replaceChildren();
   }
 
@@ -141,6 +150,7 @@ export class GameScreen {
         this.render();
       },
       owns: (seat) => this.owns(seat),
+      coaching: (shown) => Boolean(this.coach?.opened(shown)),
     };
     this.board = view.game === "yams" ? new YamsBoard(view, ctx) : new FarkleBoard(view, ctx);
     this.connected = true;
@@ -154,6 +164,7 @@ export class GameScreen {
     this.end = h("section", { class: "end", hidden: true, "aria-labelledby": "end-title" });
     this.coach = new Coach(this.id, this.board, view.game, (open) => {
       if (open) this.board.hold(); // a player reading the coach is not rushed
+      this.fitCoach();
       this.remember();
     });
     this.undoButton = h("button", { type: "button", class: "undo", hidden: true }, t("undo"));
@@ -178,9 +189,14 @@ export class GameScreen {
       });
       tools.append(this.inviteButton);
     }
-    tools.append(this.toggle(t("sounds"), sounds, setSounds, () => feel("throw")),
-      h("p", { class: "keys" }, t(`keys-help-${view.game === "yams" ? "yams" : "10000"}`)));
+    const keys = h("p", { class: "keys", hidden: touched }, t(`keys-help-${view.game === "yams" ? "yams" : "10000"}`));
+    tools.append(this.toggle(t("sounds"), sounds, setSounds, () => feel("throw")), keys);
     this.section = tableOf(view.game, this.board, { end: this.end, coach: this.coach.el, side: [this.status, tools] });
+    this.section.addEventListener("pointerdown", (event) => {
+      if (event.pointerType !== "touch") return;
+      touched = true;
+      keys.hidden = true;
+    });
     // Whether the keyboard's focus is in the game: a control that had it may be redrawn away.
     this.focused = false;
     this.section.addEventListener("focusin", () => { this.focused = true; });
@@ -242,6 +258,7 @@ export class GameScreen {
     this.board.render(view, { mine, busy: this.busy || !this.connected, prev, fresh });
     this.section.dataset.version = view.version; // which state is on screen, for tests and bug reports
     this.coach.update(view);
+    this.fitCoach();
     this.undoButton.hidden = !view.can_undo;
     this.undoButton.disabled = this.busy;
     // Redrawn only when they change: a live region says again whatever is put in it anew.
@@ -258,6 +275,15 @@ export class GameScreen {
     this.titled();
     this.remember();
     this.keepFocus();
+  }
+
+  /** The coach open, its panel scrolls within what is left of the screen under it, so that
+   * the totals, the dice and the buttons above it stay where they are, in view. */
+  fitCoach() {
+    if (!this.section || this.closed || this.coach.el.hidden) return;
+    const top = this.coach.el.getBoundingClientRect().top + window.scrollY;
+    const room = Math.floor(window.innerHeight - top - 8);
+    this.coach.el.style.setProperty("--coach-room", `${Math.max(room, 0)}px`);
   }
 
   /** Focus on something sensible when what had it (in the game) is gone or disabled. */
@@ -359,10 +385,9 @@ export class GameScreen {
     });
   }
 
-  /** After a reload: the kept dice, the chosen box, the open coach, as they were. */
+  /** After a reload: the kept dice, the chosen box, as they were (the coach is open already). */
   restore(saved) {
     if (!saved || !this.view) return;
-    for (const seat of saved.coach ?? []) this.coach.open.add(seat);
     if (saved.version === this.view.version && saved.seat === this.view.seat && this.owns(this.view.seat)) {
       this.board.restore(saved);
     }

@@ -56,6 +56,7 @@ export class NewGameDialog {
       radios("game", t("game"), setup.games.map((g) => [g, gameName(g)]), "yams"),
       h("fieldset", { class: "players" }, h("legend", {}, t("players")), this.list, this.add),
       h("div", { class: "computer" },
+        // The seed's words first in its name, their meaning beside them (`Humains + 1 IA — …`).
         h("label", { class: "check" }, this.computer, h("span", {}, t("humans-plus-ai"))),
         h("p", { class: "about", id: "computer-about" }, t("humans-plus-ai-about")),
         h("label", { class: "level" }, h("span", {}, t("level")), this.level)),
@@ -81,17 +82,16 @@ export class NewGameDialog {
     return [...this.list.querySelectorAll("input[name=player]")];
   }
 
-  addName() {
+  /** A row for one more person; `hinted`: their box `İpucu` ticked (by default only for a
+   * person alone at the table so far: adding someone leaves the boxes above as they are). */
+  addName(hinted = this.names().length === 0) {
     const n = this.names().length + 1;
     if (n > setup.max_people) return;
     const input = h("input", { type: "text", name: "player", maxlength: 24, autocomplete: "off",
       placeholder: t("player-n", { n }), enterkeyhint: "done" });
-    // Hints: on by default for one person alone (or with the computer), off for a table of
-    // people; a box the person ticked or cleared keeps their choice.
-    const hint = h("input", { type: "checkbox", name: "hint" });
-    hint.addEventListener("change", () => {
-      hint.dataset.chosen = "1";
-    });
+    // Hints: on for the first person (alone, or with the computer), off for those added to
+    // a table of people; no box changes but by the person's own tap.
+    const hint = h("input", { type: "checkbox", name: "hint", checked: hinted });
     const row = h("li", {}, h("label", {}, h("span", {}, t("player-n", { n })), input),
       h("label", { class: "check hint-check" }, hint, h("span", {}, t("hint"))));
     if (n > 1) {
@@ -102,31 +102,22 @@ export class NewGameDialog {
     }
     this.list.append(row);
     this.add.disabled = n >= setup.max_people;
-    this.defaultHints();
   }
 
   hints() {
     return [...this.list.querySelectorAll("input[name=hint]")];
   }
 
-  defaultHints() {
-    const alone = this.hints().length === 1;
-    for (const box of this.hints()) if (!box.dataset.chosen) box.checked = alone;
-  }
-
   /** Remove a row; the names below move up so the boxes stay Oyuncu 1 … n. */
   removeName(row) {
-    const values = this.names().map((input, i) => [input.value, this.hints()[i]]);
+    const values = this.names().map((input, i) => [input.value, this.hints()[i].checked]);
     const index = [...this.list.children].indexOf(row);
     values.splice(index, 1);
     this.list.replaceChildren();
-    values.forEach(([value, hint]) => {
-      this.addName();
+    values.forEach(([value, hinted]) => {
+      this.addName(hinted);
       this.names().at(-1).value = value;
-      Object.assign(this.hints().at(-1).dataset, hint.dataset);
-      if (hint.dataset.chosen) this.hints().at(-1).checked = hint.checked;
     });
-    this.defaultHints();
     this.names().at(Math.max(0, index - 1)).focus();
   }
 

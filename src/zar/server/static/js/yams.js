@@ -176,7 +176,8 @@ export class YamsBoard {
         }, BEAT_MS);
       }
     }
-    if (this.holdNext) this.held.add(roundOf(view));
+    // An undo's round, or a round whose player reads the coach, is theirs to write.
+    if (this.holdNext || this.ctx.coaching?.(view)) this.held.add(roundOf(view));
     this.holdNext = false;
     if (mine && view.throws_left === 0 && view.dice.length && view.autofill !== null && !this.held.has(roundOf(view))) {
       this.startCountdown(view.autofill);
