@@ -1,0 +1,94 @@
+"""Joining a table from another phone, and leaving it: the join screen by the invitation's
+link and by its code, in words only; what the host's phone offers when a guest's phone goes
+away; and what a guest who comes back is told. Each phone is its own browser context."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, expect
+
+from browser.person import PHONE, Person
+
+NOT_WORDS = re.compile(r"\b(null|undefined|NaN)\b")
+
+
+class Phone(Person):
+    """A person's device: its own browser context (cookies, storage), one page."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        super().__init__(context.new_page())
+
+
+@pytest.fixture
+def phones(browser: Browser, base_url: str) -> Iterator[list[Phone]]:
+    contexts = [browser.new_context(base_url=base_url, viewport=PHONE) for _ in range(3)]
+    phones = [Phone(context) for context in contexts]
+    errors: list[str] = []
+    for phone in phones:
+        phone.page.on("pageerror", lambda error: errors.append(str(error)))
+    yield phones
+    for context in contexts:
+        context.close()
+    assert errors == []
+
+
+def invitation(host: Phone) -> tuple[str, str]:
+    """A fresh invitation from the host's `Davet et`: its link and its code."""
+    host.button("Davet et").click()
+    dialog = host.page.get_by_role("dialog", name="Davet et")
+    link = dialog.get_by_role("link", name="Davet bağlantısı")
+    expect(link).to_have_attribute("href", re.compile("#join="))
+    code = dialog.get_by_text(re.compile(r"^[2-9A-Z]{3} [2-9A-Z]{3}$")).inner_text()
+    href = link.get_attribute("href") or ""
+    dialog.get_by_role("button", name="Tamam").click()
+    path, _, fragment = href.partition("#")
+    return f"{path}?pace=instant#{fragment}", code
+
+
+def join_screen_words(phone: Phone) -> str:
+    screen = phone.page.get_by_role("region", name=re.compile("Oyuna katıl|Join the game"))
+    expect(screen.get_by_role("button").first).to_be_visible()
+    return screen.inner_text()
+
+
+def test_the_join_screen_shows_words_only_by_link_and_by_code(phones: list[Phone]) -> None:
+    host, guest, third = phones
+    host.open()
+    host.new_game("Yams", "Deniz", "Ayşe", "Can", autofill="Kapalı")
+    # By the link: the seats the host's phone holds, and `İzle`.
+    link, _ = invitation(host)
+    guest.page.goto(link)
+    words = join_screen_words(guest)
+    for name in ("Deniz", "Ayşe", "Can", "İzle"):
+        expect(guest.button(name)).to_be_visible()
+    assert not NOT_WORDS.search(words), words
+    guest.button("Ayşe").click()
+    expect(guest.button("At")).to_be_visible()
+    # By the code, typed on the home screen of a phone with no seat yet.
+    _, code = invitation(host)
+    third.open()
+    third.page.get_by_role("textbox", name="Kodla katıl").fill(code)
+    third.button("Katıl").click()
+    words = join_screen_words(third)
+    expect(third.button("Can")).to_be_visible()
+    expect(third.button("Ayşe")).to_have_count(0)  # the guest's now
+    assert not NOT_WORDS.search(words), words
+    # And by a code on the guest's phone, which holds a seat already: `Oyuna dön` too.
+    _, code = invitation(host)
+    guest.open()
+    guest.page.get_by_role("textbox", name="Kodla katıl").fill(code)
+    guest.button("Katıl").click()
+    words = join_screen_words(guest)
+    expect(guest.button("Oyuna dön")).to_be_visible()
+    assert not NOT_WORDS.search(words), words
+    # In English too.
+    _, code = invitation(host)
+    third.page.goto("/?pace=instant&lang=en")
+    third.page.get_by_role("textbox", name="Join with a code").fill(code)
+    third.button("Join").click()
+    words = join_screen_words(third)
+    assert not NOT_WORDS.search(words), words
