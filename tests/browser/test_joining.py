@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from browser.person import PHONE, Person
+from server.serving import Server
 
 NOT_WORDS = re.compile(r"\b(null|undefined|NaN)\b")
 
@@ -92,3 +94,35 @@ def test_the_join_screen_shows_words_only_by_link_and_by_code(phones: list[Phone
     third.button("Join").click()
     words = join_screen_words(third)
     assert not NOT_WORDS.search(words), words
+
+
+def test_a_server_stopped_by_ctrl_c_leaves_every_phone_saying_it_reconnects(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """`zar serve` in a process of its own, two phones following a game: one Ctrl-C, and
+    both say at once that the link is lost (the server exits, tests/server/test_stopping.py)."""
+    server = Server(tmp_path / "zar.sqlite3", group=True)
+    server.start()
+    contexts = [browser.new_context(base_url=server.url, viewport=PHONE) for _ in range(2)]
+    try:
+        host, guest = (Phone(context) for context in contexts)
+        host.open()
+        host.new_game("Yams", "Deniz", "Ayşe", autofill="Kapalı")
+        link, _ = invitation(host)
+        guest.page.goto(link)
+        guest.button("Ayşe").click()
+        expect(guest.button("At")).to_be_disabled()  # Deniz's turn, on the host's phone
+        host.throw()
+        expect(guest.page.locator("[data-version]")).to_have_attribute("data-version", "1")
+        server.interrupt()
+        assert server.process is not None
+        assert server.process.wait(timeout=30) == 0  # generous: it exits in a second or two
+        for phone in (host, guest):
+            expect(phone.page.get_by_text("Bağlantı koptu: yeniden bağlanılıyor…")).to_be_visible()
+            expect(phone.button("At")).to_be_disabled()
+        assert "Traceback" not in server.lines()
+    finally:
+        for context in contexts:
+            context.close()
+        if server.process is not None and server.process.poll() is None:
+            server.kill()

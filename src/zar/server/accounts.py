@@ -23,12 +23,14 @@ so do the games whose figures the statistics worked out again when reading them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -48,6 +50,8 @@ PACE = 0.5  # seconds at least between two games of the pass: two games a second
 SWEPT = 1_000  # the pass reads the latest finished games of each kind, this many at most
 
 log = logging.getLogger(__name__)
+
+STOPPING = (signal.SIGINT, signal.SIGTERM)  # what stops the server
 
 _strategies: Strategies | None = None  # the accounts' process's own, read once
 
@@ -76,14 +80,32 @@ def account_process() -> ProcessPoolExecutor:
     the cache as the server's are; it goes when the server goes (:func:`_serve_accounts`).
     It is started now, its strategies read, not at the first game's end: its start falls
     before play, not in the middle of it."""
-    process = ProcessPoolExecutor(
-        max_workers=1,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_serve_accounts,
-        initargs=(os.getpid(),),
-    )
-    process.submit(_ready)
+    with _deaf_to_ctrl_c():
+        process = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_serve_accounts,
+            initargs=(os.getpid(),),
+        )
+        process.submit(_ready)  # starts the process
     return process
+
+
+@contextlib.contextmanager
+def _deaf_to_ctrl_c() -> Iterator[None]:
+    """A process started meanwhile ignores SIGINT and SIGTERM from its first instant (Python
+    leaves an ignored signal ignored): a terminal's Ctrl-C reaches every process of its
+    group, and one still importing would print a ``KeyboardInterrupt`` traceback; the
+    server, which hears it, ends the process itself (and the process goes when it goes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals are set in the main thread only
+        return
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOPPING}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _ready() -> None:

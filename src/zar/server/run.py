@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import threading
 from pathlib import Path
 from typing import Any
@@ -124,6 +125,19 @@ def warm_up() -> None:
     player.box(thrown)
     gc.collect()
     gc.freeze()
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
+def stop_quietly() -> None:
+    """SIGTERM stops ``zar serve`` as Ctrl-C does: uvicorn hears either, ends what it
+    serves (every game's stream too, :meth:`GuardedProtocol.shutdown`), then sends the
+    signal again to the handler it found; for SIGTERM this one, so that the store is closed
+    and the server exits with 0, rather than being killed by the signal's default."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stopped)
 
 
 def _prepare() -> None:
@@ -246,6 +260,7 @@ def serve(
     for line in where_to_open(host, port, store.name, addresses):
         print(line, flush=True)
     _prepare()
+    stop_quietly()
     try:
         served = create_app(
             store,
