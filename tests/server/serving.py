@@ -118,12 +118,14 @@ class Server:
             self.process.stdout.close()
         return "".join(self.output)
 
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    def call(
+        self, method: str, path: str, body: dict[str, Any] | None = None, timeout: float = 10
+    ) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             self.url + path, data=data, method=method, headers={"content-type": "application/json"}
         )
-        with self.open(request, timeout=10) as response:
+        with self.open(request, timeout=timeout) as response:
             return json.loads(response.read())
 
     def open(self, request: urllib.request.Request | str, timeout: float) -> Any:

@@ -43,7 +43,16 @@ from zar.history import accounted, figures
 from zar.record import Record
 from zar.store import Store
 
-__all__ = ["IDLE", "PACE", "SWEPT", "Accounts", "Activity", "account_process", "worked_out"]
+__all__ = [
+    "IDLE",
+    "PACE",
+    "SWEPT",
+    "Accounts",
+    "Activity",
+    "account_process",
+    "deaf_to_ctrl_c",
+    "worked_out",
+]
 
 IDLE = 1.0  # seconds without an action before the pass works out an old game's account
 PACE = 0.5  # seconds at least between two games of the pass: two games a second at most
@@ -80,7 +89,7 @@ def account_process() -> ProcessPoolExecutor:
     the cache as the server's are; it goes when the server goes (:func:`_serve_accounts`).
     It is started now, its strategies read, not at the first game's end: its start falls
     before play, not in the middle of it."""
-    with _deaf_to_ctrl_c():
+    with deaf_to_ctrl_c(*STOPPING):
         process = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
@@ -92,15 +101,15 @@ def account_process() -> ProcessPoolExecutor:
 
 
 @contextlib.contextmanager
-def _deaf_to_ctrl_c() -> Iterator[None]:
-    """A process started meanwhile ignores SIGINT and SIGTERM from its first instant (Python
-    leaves an ignored signal ignored): a terminal's Ctrl-C reaches every process of its
-    group, and one still importing would print a ``KeyboardInterrupt`` traceback; the
-    server, which hears it, ends the process itself (and the process goes when it goes)."""
+def deaf_to_ctrl_c(*signals: signal.Signals) -> Iterator[None]:
+    """A process started meanwhile ignores ``signals`` from its first instant (Python leaves
+    an ignored signal ignored): a terminal's Ctrl-C reaches every process of its group, and
+    one still importing would print a ``KeyboardInterrupt`` traceback; the server, which
+    hears it, ends the process itself (and the process goes when it goes)."""
     if threading.current_thread() is not threading.main_thread():
         yield  # signals are set in the main thread only
         return
-    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOPPING}
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in signals}
     try:
         yield
     finally:
@@ -191,8 +200,22 @@ class Accounts:
 
     def close(self) -> None:
         """Stop the accounts' process, if any (the games it had not finished go to the pass)."""
-        if self.process is not None:
-            self.process.shutdown(wait=False, cancel_futures=True)
+        if self.process is None:
+            return
+        # The pool's thread ends once its worker has: it is let end before the interpreter
+        # does, whose exit hook (3.11) writes to a pipe that thread closes, unguarded, and
+        # prints "Bad file descriptor" when it loses the race. A worker still at an account
+        # (or building its tables) a second on is not waited for.
+        thread = getattr(self.process, "_executor_manager_thread", None)
+        workers = list((getattr(self.process, "_processes", None) or {}).values())
+        self.process.shutdown(wait=False, cancel_futures=True)
+        if thread is None:
+            return
+        thread.join(timeout=1)
+        if thread.is_alive():
+            for worker in workers:
+                worker.kill()
+            thread.join(timeout=5)
 
     async def settle(self) -> None:
         """Wait until every account scheduled in this loop is kept (for tests, and when the
