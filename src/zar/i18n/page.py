@@ -116,6 +116,8 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                     "fr": "Remplissage automatique dans {n} s", "en": "Auto-fill in {n} s"},
     "speed-up": {"tr": "Hızlandır", "fr": "Accélérer", "en": "Speed up"},
     "computer-plays": {"tr": "{name} oynuyor…", "fr": "{name} joue…", "en": "{name} is playing…"},
+    "computer-thinking": {"tr": "{name} düşünüyor…", "fr": "{name} réfléchit…",
+                          "en": "{name} is thinking…"},
     "rematch": {"tr": "Rövanş", "fr": "Revanche", "en": "Rematch"},
     "final-scores": {"tr": "Son puanlar", "fr": "Scores finaux", "en": "Final scores"},
     "scorecard": {"tr": "Puan tablosu", "fr": "Feuille de score", "en": "Scorecard"},

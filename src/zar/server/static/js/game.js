@@ -21,6 +21,7 @@ const STEP_MS = 700; // one step of the computer's turn, slow enough to follow
 const FAST_STEP_MS = 150;
 const RETRY_MS = 2000; // after a refused step (the server down, say), before asking again
 const BANNER_MS = 1400;
+const THINKING_MS = 500; // a computer's step that takes longer says that it is thinking
 
 /** The parts of a board laid out on a game's (or a replay's) screen. */
 export function tableOf(kind, board, { end = null, coach = null, side = [] } = {}) {
@@ -80,6 +81,7 @@ export class GameScreen {
   close() {
     this.closed = true;
     clearTimeout(this.stepTimer);
+    clearTimeout(this.thinkingTimer);
     this.unfollow?.();
     this.sleep?.();
     this.board?.close();
@@ -146,6 +148,9 @@ export class GameScreen {
     this.connected = true;
     this.linkLine = h("p", { class: "link-line" });
     this.elsewhere = h("p", { class: "elsewhere" }); // whose turn it is, on which phone
+    // A computer's step the server is slow to answer (its tables being read, say).
+    this.thinking = h("p", { class: "thinking", "aria-live": "polite", hidden: true });
+    this.thinkingTimer = null;
     this.notices = h("p", { class: "notices" });
     this.narration = h("p", { class: "say" });
     this.answer = h("p", { class: "answer" });
@@ -162,7 +167,7 @@ export class GameScreen {
     this.resumeButton = h("button", { type: "button", class: "resume-seat", hidden: true }, t("resume-seat"));
     this.resumeButton.addEventListener("click", () => this.resume());
     this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton, this.resumeButton);
-    this.board.play.append(this.elsewhere, this.turnTools);
+    this.board.play.append(this.thinking, this.elsewhere, this.turnTools);
     const tools = h("div", { class: "tools" });
     if (view.players.some((p) => p.computer)) {
       this.speed = this.toggle(t("speed-up"), fast, setFast, () => {
@@ -379,7 +384,12 @@ export class GameScreen {
     this.undoing = intent.type === "undo" ? this.view.version + 1 : null;
     this.render();
     const path = `/api/games/${encodeURIComponent(this.id)}/actions`;
+    if (intent.type === "computer") {
+      const name = this.view.players[this.view.seat].name;
+      this.thinkingTimer = setTimeout(() => this.think(name), THINKING_MS);
+    }
     const response = await post(path, { version: this.view.version, ...intent });
+    this.think(null);
     this.busy = false;
     if (this.closed) return;
     if (response.ok) {
@@ -394,6 +404,13 @@ export class GameScreen {
     if (!(background && response.status === 409) && response.status !== 0) this.tell(response.data.detail);
     this.render();
     this.schedule(response.status === 409 ? undefined : RETRY_MS);
+  }
+
+  /** Say that `name` (the computer) is thinking, or no longer (null). */
+  think(name) {
+    clearTimeout(this.thinkingTimer);
+    text(this.thinking, name ? t("computer-thinking", { name }) : "");
+    this.thinking.hidden = !name;
   }
 
   async refresh() {
