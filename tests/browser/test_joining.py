@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
+from browser.conftest import serving
 from browser.person import PHONE, Person
 from server.serving import Server
+from zar.server import create_app
+from zar.store import SqliteStore
 
 NOT_WORDS = re.compile(r"\b(null|undefined|NaN)\b")
 
@@ -126,3 +129,58 @@ def test_a_server_stopped_by_ctrl_c_leaves_every_phone_saying_it_reconnects(
             context.close()
         if server.process is not None and server.process.poll() is None:
             server.kill()
+
+
+HERE_ONLY = "Bu bağlantı ve QR kodu yalnızca bu bilgisayarda açılır"
+
+
+def test_an_invitation_from_a_server_on_this_machine_only_says_so_and_how(
+    phones: list[Phone], output: Path
+) -> None:
+    """Plain `make run` serves 127.0.0.1: the links and the QR code name it, which no other
+    phone opens; the dialog says so, and how to serve the network."""
+    host = phones[0]
+    host.open()
+    host.new_game("Yams", "Deniz", "Ayşe", autofill="Kapalı")
+    host.button("Davet et").click()
+    dialog = host.page.get_by_role("dialog", name="Davet et")
+    expect(dialog.get_by_role("link", name="Davet bağlantısı")).to_have_attribute(
+        "href", re.compile(r"^http://127\.0\.0\.1:")
+    )
+    expect(dialog.get_by_text(HERE_ONLY)).to_be_visible()
+    expect(dialog.get_by_text("make run HOST=0.0.0.0", exact=True)).to_be_visible()
+    for size in ({"width": 360, "height": 740}, PHONE, {"width": 1280, "height": 800}):
+        host.page.set_viewport_size(size)
+        box = dialog.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= size["width"]  # no sideways scroll
+        host.page.screenshot(path=str(output / f"invite-here-only-{size['width']}.png"))
+
+
+def test_an_invitation_from_a_server_on_the_network_says_nothing_of_it(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """`make run HOST=0.0.0.0`: the links name the address a phone opens, and no warning."""
+    store = SqliteStore(tmp_path / "zar.sqlite3")
+    app = create_app(store, addresses=["http://192.0.2.10:8000/"], games_per_minute=None)
+    context = None
+    try:
+        with serving(app) as url:
+            context = browser.new_context(base_url=url, viewport=PHONE)
+            host = Phone(context)
+            host.open()
+            host.new_game("Yams", "Deniz", "Ayşe", autofill="Kapalı")
+            host.button("Davet et").click()
+            dialog = host.page.get_by_role("dialog", name="Davet et")
+            expect(dialog.get_by_role("link", name="Davet bağlantısı")).to_have_attribute(
+                "href", re.compile(r"^http://192\.0\.2\.10:8000/#join=")
+            )
+            expect(dialog.get_by_role("img", name="QR kodu")).to_be_visible()
+            expect(dialog.get_by_text(HERE_ONLY)).to_have_count(0)
+            context.close()
+            context = None
+    finally:
+        if context is not None:
+            context.close()
+        store.close()

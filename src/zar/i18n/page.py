@@ -370,4 +370,14 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "watch": {"tr": "İzle", "fr": "Regarder", "en": "Watch"},
     "resume-seat": {"tr": "Yerime dön", "fr": "Reprendre ma place", "en": "Take my seat back"},
     "to-game": {"tr": "Oyuna dön", "fr": "Revenir à la partie", "en": "Back to the game"},
+    # An invitation from a server on this machine only (plain `make run`)
+    "here-only": {"tr": "Bu bağlantı ve QR kodu yalnızca bu bilgisayarda açılır: sunucu ağa "
+                        "açık değil, başka bir telefon bağlanamaz.",
+                  "fr": "Ce lien et ce code QR ne s'ouvrent que sur cet ordinateur : le serveur "
+                        "ne sert pas le réseau, aucun autre téléphone ne peut le joindre.",
+                  "en": "This link and QR code open on this computer only: the server is not "
+                        "on the network, so no other phone can reach it."},
+    "here-only-how": {"tr": "Telefonlar için sunucuyu yeniden şöyle başlatın:",
+                      "fr": "Pour les téléphones, relancez le serveur ainsi :",
+                      "en": "For phones, start the server again with:"},
 }  # fmt: skip

@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from zar.i18n import Language
 from zar.seating import Forbidden, Seating
 from zar.server.games import Games
-from zar.server.network import qr_code
+from zar.server.network import is_loopback, qr_code
 from zar.server.replies import GAME_REFUSALS, GameView, Invite, Opened, refusals
 from zar.server.views import Table, view
 from zar.store import Invitation
@@ -222,6 +222,8 @@ def seat_routes(
             "watch": f"{base(request)}#watch={watch}",
             "qr": qr_code(link),
             "expires_at": expires,
+            # Served on 127.0.0.1 (plain `make run`): no other phone reaches these links.
+            "here_only": not addresses and is_loopback(request.url.hostname or ""),
         }
 
     @router.post(
