@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from browser.conftest import serving
-from browser.person import PHONE, Person
+from browser.person import BOXES, PHONE, Person
 from server.serving import Server
 from zar.server import create_app
 from zar.store import SqliteStore
@@ -184,3 +184,55 @@ def test_an_invitation_from_a_server_on_the_network_says_nothing_of_it(
         if context is not None:
             context.close()
         store.close()
+
+
+def play_yams_round(phone: Phone) -> None:
+    phone.throw()
+    next(box for box in (phone.box(name) for name in BOXES) if box.is_enabled()).click()
+    phone.act("Turu onayla")
+
+
+@pytest.mark.parametrize("choice", ["IA'ya ver", "Bu telefona al"])
+def test_a_guest_phone_gone_on_its_turn_offers_the_host_its_choices_on_the_felt(
+    phones: list[Phone], choice: str, output: Path
+) -> None:
+    host, guest, _ = phones
+    host.page.clock.install()  # the short wait, passed at once
+    host.open()
+    host.new_game("Yams", "Deniz", "Ayşe", autofill="Kapalı")
+    link, _ = invitation(host)
+    guest.page.goto(link)
+    guest.button("Ayşe").click()
+    expect(guest.button("At")).to_be_disabled()
+    play_yams_round(host)  # Deniz's round; Ayşe's turn, on her phone
+    elsewhere = host.page.get_by_text("Sıra: Ayşe, kendi telefonunda")
+    expect(elsewhere).to_be_visible()
+    to_computer = host.button("IA'ya ver (Ayşe)")
+    to_here = host.button("Bu telefona al (Ayşe)")
+    host.page.clock.fast_forward(20_000)
+    expect(to_computer).to_have_count(0)  # her phone is here: nothing to offer
+    guest.page.close()  # her phone goes away
+    ayse = host.page.get_by_role("region", name="Skorlar").get_by_role("listitem").nth(1)
+    expect(ayse).to_have_class(re.compile(r"\baway\b"))
+    expect(to_computer).to_have_count(0)  # not at once: a reload comes back in a moment
+    host.page.clock.fast_forward(9_000)
+    expect(host.page.get_by_text("Ayşe şu an bağlı değil. Sırası için:")).to_be_visible()
+    expect(to_computer).to_be_visible()
+    expect(to_here).to_be_visible()
+    host.page.screenshot(path=str(output / "away-choices-390.png"))
+    host.page.set_viewport_size({"width": 360, "height": 740})
+    box = to_here.bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= 360
+    assert box["height"] >= 44
+    host.page.screenshot(path=str(output / "away-choices-360.png"))
+    host.button(f"{choice} (Ayşe)").click()
+    expect(to_computer).to_have_count(0)
+    if choice == "IA'ya ver":
+        host.wait_for_turn("Deniz")  # the computer played her round
+        expect(host.button("At")).to_be_enabled()
+    else:
+        expect(host.button("At")).to_be_enabled()  # her round, on the host's phone
+        expect(elsewhere).to_have_count(0)
+        play_yams_round(host)
+        host.wait_for_turn("Deniz")

@@ -22,6 +22,7 @@ const FAST_STEP_MS = 150;
 const RETRY_MS = 2000; // after a refused step (the server down, say), before asking again
 const BANNER_MS = 1400;
 const THINKING_MS = 500; // a computer's step that takes longer says that it is thinking
+const AWAY_MS = 8000; // a guest's phone away on its turn this long: the host's choices show
 
 /** The parts of a board laid out on a game's (or a replay's) screen. */
 export function tableOf(kind, board, { end = null, coach = null, side = [] } = {}) {
@@ -82,6 +83,7 @@ export class GameScreen {
     this.closed = true;
     clearTimeout(this.stepTimer);
     clearTimeout(this.thinkingTimer);
+    clearTimeout(this.awayTimer);
     this.unfollow?.();
     this.sleep?.();
     this.board?.close();
@@ -151,6 +153,10 @@ export class GameScreen {
     // A computer's step the server is slow to answer (its tables being read, say).
     this.thinking = h("p", { class: "thinking", "aria-live": "polite", hidden: true });
     this.thinkingTimer = null;
+    // The seat on turn is a guest's whose phone went away: the host's choices, on the felt.
+    this.awayChoices = h("div", { class: "away-choices", hidden: true });
+    this.awaySeat = null;
+    this.awayTimer = null;
     this.notices = h("p", { class: "notices" });
     this.narration = h("p", { class: "say" });
     this.answer = h("p", { class: "answer" });
@@ -167,7 +173,7 @@ export class GameScreen {
     this.resumeButton = h("button", { type: "button", class: "resume-seat", hidden: true }, t("resume-seat"));
     this.resumeButton.addEventListener("click", () => this.resume());
     this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton, this.resumeButton);
-    this.board.play.append(this.thinking, this.elsewhere, this.turnTools);
+    this.board.play.append(this.thinking, this.elsewhere, this.awayChoices, this.turnTools);
     const tools = h("div", { class: "tools" });
     if (view.players.some((p) => p.computer)) {
       this.speed = this.toggle(t("speed-up"), fast, setFast, () => {
@@ -257,6 +263,7 @@ export class GameScreen {
     }
     text(this.answer, this.feedback);
     text(this.elsewhere, this.whereTurn(view));
+    this.offerAway(view);
     this.resumeButton.hidden = !this.standins(view).length;
     this.invite?.drawTable(view);
     this.header(view);
@@ -287,6 +294,48 @@ export class GameScreen {
       }
       this.show(response.data);
     }
+  }
+
+  /** On the host's phone, when the seat on turn is a guest's whose phone is away: after a
+   * short wait (a phone reloading comes back at once), `IA'ya ver` and `Bu telefona al`
+   * for it there, as in the invitation's table. */
+  offerAway(view) {
+    const seat = view.seats?.[view.seat];
+    const away = !view.over && view.you?.role === "host" && seat?.holder === "guest" && !seat.standin && !seat.here;
+    const waiting = away ? view.seat : null;
+    if (waiting === this.awaySeat) return;
+    this.awaySeat = waiting;
+    clearTimeout(this.awayTimer);
+    this.awayChoices.hidden = true;
+    this.awayChoices.replaceChildren();
+    if (waiting !== null) this.awayTimer = setTimeout(() => this.showAway(waiting), AWAY_MS);
+  }
+
+  showAway(seat) {
+    if (this.closed || this.awaySeat !== seat) return;
+    const name = this.view.players[seat].name;
+    const move = (to, words) => {
+      const button = h("button", { type: "button" }, words, h("span", { class: "sr-only" }, ` (${name})`));
+      button.addEventListener("click", () => this.moveSeat(seat, to, button));
+      return button;
+    };
+    this.awayChoices.replaceChildren(
+      h("p", {}, t("away-turn", { name })),
+      h("div", { class: "away-moves" }, move("computer", t("to-computer")), move("host", t("to-this-phone"))));
+    this.awayChoices.hidden = false;
+  }
+
+  /** The host hands a seat over (`computer`, `host`): the seats' route, as the dialog's. */
+  async moveSeat(seat, to, button) {
+    button.disabled = true;
+    const response = await post(`/api/games/${encodeURIComponent(this.id)}/seats/${seat}`, { to });
+    button.disabled = false;
+    if (this.closed) return;
+    if (!response.ok) {
+      this.tell(response.data.detail);
+      return;
+    }
+    this.show(response.data);
   }
 
   /** Whose turn it is and where, when it is played on another phone (or this one watches). */
