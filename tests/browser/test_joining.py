@@ -188,7 +188,8 @@ def test_an_invitation_from_a_server_on_the_network_says_nothing_of_it(
 
 def play_yams_round(phone: Phone) -> None:
     phone.throw()
-    next(box for box in (phone.box(name) for name in BOXES) if box.is_enabled()).click()
+    boxes = (phone.box(name) for name in BOXES)
+    next(box for box in boxes if box.count() and box.is_enabled()).click()
     phone.act("Turu onayla")
 
 
@@ -236,3 +237,48 @@ def test_a_guest_phone_gone_on_its_turn_offers_the_host_its_choices_on_the_felt(
         expect(elsewhere).to_have_count(0)
         play_yams_round(host)
         host.wait_for_turn("Deniz")
+
+
+def test_a_guest_back_from_the_computer_is_told_what_it_did_for_her(
+    phones: list[Phone], output: Path
+) -> None:
+    host, guest, _ = phones
+    host.open()
+    host.new_game("Yams", "Deniz", "Ayşe", autofill="Kapalı")
+    link, _ = invitation(host)
+    guest.page.goto(link)
+    guest.button("Ayşe").click()
+    expect(guest.button("At")).to_be_disabled()
+    game = host.page.url.split("game=")[1]
+    guest.page.close()  # her phone goes away; the host hands her seat to the computer
+    host.button("Davet et").click()
+    dialog = host.page.get_by_role("dialog", name="Davet et")
+    dialog.get_by_role("button", name="IA'ya ver (Ayşe)").click()
+    dialog.get_by_role("button", name="Tamam").click()
+    for _ in range(2):  # Deniz's round, then the computer's for Ayşe
+        play_yams_round(host)
+        host.wait_for_turn("Deniz")
+    # Ayşe comes back and takes her seat back.
+    guest.page = guest.context.new_page()
+    guest.page.goto(f"/?pace=instant&game={game}")
+    guest.button("Yerime dön").click()
+    account = guest.page.get_by_text(re.compile(r"^Sen yokken IA senin yerine 2 tur oynadı: "))
+    expect(account).to_be_visible()
+    said = account.inner_text()
+    guest.page.set_viewport_size({"width": 360, "height": 740})
+    box = account.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 360
+    guest.page.screenshot(path=str(output / "stood-in-360.png"))
+    written = re.findall(rf"({'|'.join(BOXES)}) (\d+)", said)
+    assert len(written) == 2, said
+    assert not NOT_WORDS.search(said), said
+    # What it says is what her card holds (the boxes in the card's order, as BOXES).
+    card = guest.page.request.get(f"/api/games/{game}").json()["cards"][1]["boxes"]
+    held = [(BOXES[i], str(p)) for i, p in enumerate(card.values()) if p is not None]
+    assert written == held
+    play_yams_round(host)  # Deniz's round; then hers, on her phone
+    guest.wait_for_turn("Ayşe")
+    guest.throw()
+    expect(account).to_be_hidden()  # gone with her first move

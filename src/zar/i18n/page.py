@@ -373,6 +373,29 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "watch": {"tr": "İzle", "fr": "Regarder", "en": "Watch"},
     "resume-seat": {"tr": "Yerime dön", "fr": "Reprendre ma place", "en": "Take my seat back"},
     "to-game": {"tr": "Oyuna dön", "fr": "Revenir à la partie", "en": "Back to the game"},
+    # Back from the computer (`Yerime dön`): what it did meanwhile
+    "stood-in-yams": {"tr": "Sen yokken IA senin yerine {n} tur oynadı: {boxes}.",
+                      "fr": "Pendant ton absence, l'IA a joué {n} tours pour toi : "
+                            "{boxes}.",
+                      "en": "While you were away, the computer played {n} rounds for you: "
+                            "{boxes}."},
+    "stood-in-yams-one": {"tr": "Sen yokken IA senin yerine 1 tur oynadı: {boxes}.",
+                          "fr": "Pendant ton absence, l'IA a joué 1 tour pour toi : {boxes}.",
+                          "en": "While you were away, the computer played 1 round for you: "
+                                "{boxes}."},
+    "stood-in-10000": {"tr": "Sen yokken IA senin yerine {n} tur oynadı: {points} puan.",
+                       "fr": "Pendant ton absence, l'IA a joué {n} tours pour toi : "
+                             "{points} points.",
+                       "en": "While you were away, the computer played {n} turns for you: "
+                             "{points} points."},
+    "stood-in-10000-one": {"tr": "Sen yokken IA senin yerine 1 tur oynadı: {points} puan.",
+                           "fr": "Pendant ton absence, l'IA a joué 1 tour pour toi : "
+                                 "{points} points.",
+                           "en": "While you were away, the computer played 1 turn for you: "
+                                 "{points} points."},
+    "stood-in-none": {"tr": "Sen yokken IA senin yerine hiç oynamadı.",
+                      "fr": "Pendant ton absence, l'IA n'a pas joué pour toi.",
+                      "en": "While you were away, the computer did not play for you."},
     # An invitation from a server on this machine only (plain `make run`)
     "here-only": {"tr": "Bu bağlantı ve QR kodu yalnızca bu bilgisayarda açılır: sunucu ağa "
                         "açık değil, başka bir telefon bağlanamaz.",

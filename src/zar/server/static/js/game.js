@@ -10,7 +10,7 @@ import { Coach } from "./coach.js";
 import { h, pill, seatClass, text } from "./dom.js";
 import { FarkleBoard } from "./farkle.js";
 import { celebrate, feel, stayAwake } from "./feedback.js";
-import { names, num, t } from "./i18n.js";
+import { boxName, names, num, t } from "./i18n.js";
 import { exportLinks } from "./links.js";
 import { InviteDialog } from "./invite.js";
 import { fast, instant, recallChoices, rememberChoices, setFast, setSounds, sounds } from "./prefs.js";
@@ -157,6 +157,8 @@ export class GameScreen {
     this.awayChoices = h("div", { class: "away-choices", hidden: true });
     this.awaySeat = null;
     this.awayTimer = null;
+    // Back from the computer (`Yerime dön`): what it did meanwhile, until the next move here.
+    this.account = h("p", { class: "stood-in", "aria-live": "polite", hidden: true });
     this.notices = h("p", { class: "notices" });
     this.narration = h("p", { class: "say" });
     this.answer = h("p", { class: "answer" });
@@ -173,7 +175,7 @@ export class GameScreen {
     this.resumeButton = h("button", { type: "button", class: "resume-seat", hidden: true }, t("resume-seat"));
     this.resumeButton.addEventListener("click", () => this.resume());
     this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton, this.resumeButton);
-    this.board.play.append(this.thinking, this.elsewhere, this.awayChoices, this.turnTools);
+    this.board.play.append(this.thinking, this.elsewhere, this.awayChoices, this.account, this.turnTools);
     const tools = h("div", { class: "tools" });
     if (view.players.some((p) => p.computer)) {
       this.speed = this.toggle(t("speed-up"), fast, setFast, () => {
@@ -293,7 +295,23 @@ export class GameScreen {
         return;
       }
       this.show(response.data);
+      if (response.data.stood_in) this.tellStoodIn(response.data.stood_in);
     }
+  }
+
+  /** What the computer did for this phone's seat while it stood in, from the server's
+   * reading of the log: the boxes it wrote (Yams), its turns and points (10 000). */
+  tellStoodIn(done) {
+    let words;
+    if (done.boxes) {
+      const boxes = done.boxes.map((b) => `${boxName(b.box)} ${num(b.points)}`).join(", ");
+      words = done.rounds ? t(done.rounds === 1 ? "stood-in-yams-one" : "stood-in-yams", { n: done.rounds, boxes }) : null;
+    } else {
+      const points = num(done.points);
+      words = done.turns ? t(done.turns === 1 ? "stood-in-10000-one" : "stood-in-10000", { n: done.turns, points }) : null;
+    }
+    text(this.account, words ?? t("stood-in-none"));
+    this.account.hidden = false;
   }
 
   /** On the host's phone, when the seat on turn is a guest's whose phone is away: after a
@@ -429,6 +447,7 @@ export class GameScreen {
   /** Send an intention on the version on screen; a 409 shows the game as it is now. */
   async act(intent) {
     if (this.busy || !this.view || this.closed) return;
+    if (intent.type !== "computer" && intent.type !== "autofill") this.account.hidden = true;
     this.busy = true;
     this.undoing = intent.type === "undo" ? this.view.version + 1 : null;
     this.render();
