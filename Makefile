@@ -30,7 +30,14 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-run: $(VENV)/.run-installed
+# The tables and compiled code the games ask for, built into the user's caches before the
+# first game (minutes, once on a machine; `zar serve` builds what is missing in a process of
+# its own otherwise): again when the solvers change.
+$(VENV)/.run-warmed: $(VENV)/.run-installed $(wildcard src/zar/ai/*.py)
+	$(BIN)/zar warm
+	touch $@
+
+run: $(VENV)/.run-installed $(VENV)/.run-warmed
 	$(BIN)/zar serve $(HOST_OPTION) $(ARGS)
 
 play: $(VENV)/.run-installed

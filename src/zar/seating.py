@@ -43,13 +43,20 @@ class Forbidden(Exception):
 @dataclass(frozen=True)
 class Seating:
     """The host, the device holding each seat (None: the computer's seat), the computer's
-    level standing in for a seat meanwhile (None: its holder plays), the watchers."""
+    level standing in for a seat meanwhile (None: its holder plays), the watchers; and for
+    each seat stood in for, the version of the game's log when the computer began (None:
+    not known, a seating kept before it was kept)."""
 
     host: str
     holders: tuple[str | None, ...]
     standins: tuple[str | None, ...]
     watchers: frozenset[str] = frozenset()
     rev: int = field(default=0, compare=False)
+    since: tuple[int | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.since) != len(self.holders):  # not given: not known for any seat
+            object.__setattr__(self, "since", (None,) * len(self.holders))
 
     @classmethod
     def hosted(cls, host: str, seats: Sequence[Seat]) -> Seating:
@@ -113,6 +120,13 @@ class Seating:
         """The computer's level standing in for ``seat``, if it plays it meanwhile."""
         return self.standins[seat]
 
+    def standing_since(self, seat: int) -> int | None:
+        """The version of the log when the computer began to play ``seat`` meanwhile."""
+        return self.since[seat] if self.standins[seat] else None
+
+    def _since(self, seat: int, version: int | None) -> tuple[int | None, ...]:
+        return tuple(version if i == seat else v for i, v in enumerate(self.since))
+
     def _next(self, **changes: Any) -> Seating:
         return replace(self, **changes, rev=self.rev + 1)
 
@@ -124,24 +138,26 @@ class Seating:
         holders = tuple(device if i == seat else h for i, h in enumerate(self.holders))
         return self._next(holders=holders, watchers=self.watchers - {device})
 
-    def handed_to_computer(self, seat: int, level: str) -> Seating:
-        """The computer plays ``seat`` at ``level`` until its holder comes back."""
+    def handed_to_computer(self, seat: int, level: str, version: int | None = None) -> Seating:
+        """The computer plays ``seat`` at ``level`` until its holder comes back, from the
+        game's ``version`` on (its log's length then)."""
         self._check(seat)
         standins = tuple(level if i == seat else s for i, s in enumerate(self.standins))
-        return self._next(standins=standins)
+        since = self.since if self.standins[seat] else self._since(seat, version)
+        return self._next(standins=standins, since=since)
 
     def resumed(self, seat: int) -> Seating:
         """The seat's holder plays it again."""
         self._check(seat)
         standins = tuple(None if i == seat else s for i, s in enumerate(self.standins))
-        return self._next(standins=standins)
+        return self._next(standins=standins, since=self._since(seat, None))
 
     def taken_back(self, seat: int) -> Seating:
         """The host's device holds ``seat`` again (an unclaimed seat, or one left behind)."""
         self._check(seat)
         holders = tuple(self.host if i == seat else h for i, h in enumerate(self.holders))
         standins = tuple(None if i == seat else s for i, s in enumerate(self.standins))
-        return self._next(holders=holders, standins=standins)
+        return self._next(holders=holders, standins=standins, since=self._since(seat, None))
 
     def watched_by(self, device: str) -> Seating:
         """``device`` follows the game and acts for nobody (unless it already has a place)."""
@@ -156,17 +172,22 @@ class Seating:
             raise Forbidden("computer-seat", seat=seat)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "host": self.host,
             "holders": list(self.holders),
             "standins": list(self.standins),
             "watchers": sorted(self.watchers),
         }
+        if any(v is not None for v in self.since):
+            data["since"] = list(self.since)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], rev: int) -> Seating:
         holders = tuple(data["holders"])
         standins = tuple(data.get("standins") or (None,) * len(holders))
-        if len(standins) != len(holders):
+        since = tuple(data.get("since") or (None,) * len(holders))
+        if len(standins) != len(holders) or len(since) != len(holders):
             raise ValueError("a seating names every seat once")
-        return cls(str(data["host"]), holders, standins, frozenset(data.get("watchers", ())), rev)
+        watchers = frozenset(data.get("watchers", ()))
+        return cls(str(data["host"]), holders, standins, watchers, rev, since)

@@ -33,17 +33,21 @@ def free_port() -> int:
 class Server:
     """``zar serve`` in its own process, on a free port of 127.0.0.1, its games in ``db``;
     ``env`` adds to (or overrides) the environment it is started with; ``command`` serves
-    in its place (it reads ``ZAR_PORT`` and ``ZAR_DB`` and prints its address first)."""
+    in its place (it reads ``ZAR_PORT`` and ``ZAR_DB`` and prints its address first);
+    ``group``: in a process group of its own, as a terminal starts it (:meth:`interrupt`)."""
 
     def __init__(
         self,
         db: Path | str,
         env: Mapping[str, str] | None = None,
         command: Sequence[str] = (sys.executable, "-m", "zar", "serve"),
+        *,
+        group: bool = False,
     ) -> None:
         self.db = db
         self.env = dict(env or {})
         self.command = list(command)
+        self.group = group
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
         self.output: deque[str] = deque(maxlen=200)  # its last lines, for a failure's message
@@ -64,6 +68,7 @@ class Server:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            start_new_session=self.group,
         )
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
@@ -94,12 +99,33 @@ class Server:
         if self.process.stdout:
             self.process.stdout.close()
 
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    def interrupt(self, sig: signal.Signals = signal.SIGINT) -> None:
+        """Ctrl-C (SIGINT) as a terminal sends it, to the server and every process it
+        started, when it has a group of its own; else to the server alone."""
+        assert self.process is not None
+        if self.group:
+            os.killpg(self.process.pid, sig)
+        else:
+            self.process.send_signal(sig)
+
+    def lines(self) -> str:
+        """What it has printed, once it has ended (the reader has read it all)."""
+        assert self.process is not None
+        assert self.process.poll() is not None
+        if self._reader is not None:
+            self._reader.join(timeout=10)
+        if self.process.stdout:
+            self.process.stdout.close()
+        return "".join(self.output)
+
+    def call(
+        self, method: str, path: str, body: dict[str, Any] | None = None, timeout: float = 10
+    ) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             self.url + path, data=data, method=method, headers={"content-type": "application/json"}
         )
-        with self.open(request, timeout=10) as response:
+        with self.open(request, timeout=timeout) as response:
             return json.loads(response.read())
 
     def open(self, request: urllib.request.Request | str, timeout: float) -> Any:

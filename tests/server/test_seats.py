@@ -385,6 +385,49 @@ def test_the_host_hands_an_absent_seat_to_the_computer_and_its_holder_takes_it_b
     refused(guest, db, "GET", f"/api/games/{game['id']}", "not-at-table")
 
 
+def test_a_holder_back_from_the_computer_is_told_what_it_did_from_the_log(
+    device: Callable[[], TestClient],
+) -> None:
+    host, guest = device(), device()
+    game = new(host, "yams", "Ali", "Ece")
+    claim(guest, secret(invite(host, game)["join"]), 1)
+    game = act(host, game, type="throw")
+    game = act(host, game, type="fill", box="CHANCE")
+    seats = f"/api/games/{game['id']}/seats/1"
+    host.post(seats, json={"to": "computer"})
+    for _ in range(2):  # two of Ece's rounds played by the computer, one of Ali's between
+        while game["seat"] == 1:
+            game = act(host, game, type="computer")
+        if game["round"] == 2 and game["seat"] == 0 and not game["throws"]:
+            game = act(host, game, type="throw")
+            game = act(host, game, type="fill", box=next(iter(game["options"])))
+    back = guest.post(seats, json={"to": "holder"}).json()
+    card = back["cards"][1]["boxes"]
+    written = [{"box": box, "points": points} for box, points in card.items() if points is not None]
+    assert back["stood_in"] == {"seat": 1, "rounds": 2, "boxes": written}
+    # Handed again and taken back at once: the computer did nothing meanwhile.
+    host.post(seats, json={"to": "computer"})
+    again = guest.post(seats, json={"to": "holder"}).json()
+    assert again["stood_in"] == {"seat": 1, "rounds": 0, "boxes": []}
+
+
+def test_a_holder_back_from_the_computer_at_10000_is_told_its_turns_and_points(
+    device: Callable[[], TestClient],
+) -> None:
+    host, guest = device(), device()
+    game = new(host, "10000", "Ali", "Ece")
+    claim(guest, secret(invite(host, game)["join"]), 1)
+    seats = f"/api/games/{game['id']}/seats/1"
+    host.post(seats, json={"to": "computer"})
+    host.app.state.games.dice.script(1, 1, 1, 2, 3, 4)  # type: ignore[attr-defined]
+    game = act(host, game, type="throw")
+    game = act(host, game, type="bank", set_aside=[0, 1, 2])
+    while game["seat"] == 1:
+        game = act(host, game, type="computer")
+    back = guest.post(seats, json={"to": "holder"}).json()
+    assert back["stood_in"] == {"seat": 1, "turns": 1, "points": back["totals"][1]}
+
+
 def test_only_the_host_ends_the_game(device: Callable[[], TestClient], db: Path) -> None:
     host, guest = device(), device()
     game = new(host, "yams", "Ali", "Ece")

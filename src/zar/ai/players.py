@@ -10,8 +10,7 @@ GreedyPlayer()
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal, Protocol, overload, runtime_checkable
 
 from zar.ai.farkle_seed import ThresholdPlayer
@@ -23,7 +22,14 @@ from zar.yams.scorecard import Box
 if TYPE_CHECKING:
     from zar.ai.yams import Strategy
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "FarklePlayer", "YamsPlayer", "computer_player"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "FarklePlayer",
+    "YamsPlayer",
+    "computer_player",
+    "yams_strategy_after",
+]
 
 
 @runtime_checkable
@@ -106,15 +112,30 @@ def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarkleP
 
 
 _loading = threading.Lock()
+_loaded: list[Strategy] = []  # the process's one strategy, once loaded
 
 
-@cache
 def _yams_strategy() -> Strategy:
     """The optimal Yams strategy of our rules, loaded (or built) once per process."""
+    with _loading:  # a server's threads wait for one build rather than each making one
+        return _load_yams()
+
+
+def _load_yams() -> Strategy:
     from zar.ai.yams import Strategy
 
-    with _loading:  # a server's threads wait for one build rather than each making one
-        return Strategy.load()
+    if not _loaded:
+        _loaded.append(Strategy.load())
+    return _loaded[0]
+
+
+def yams_strategy_after(built: Callable[[], object]) -> None:
+    """Load the optimal Yams strategy once ``built()`` returns (another process building
+    it into the cache meanwhile): a thread asking for it in between waits for it, rather
+    than building one of its own (and holding the interpreter's lock while it does)."""
+    with _loading:
+        built()
+        _load_yams()
 
 
 def _words(names: Iterable[str]) -> str:

@@ -1,5 +1,5 @@
 """The ``zar`` command: ``zar play yams`` and ``zar play 10000`` in the terminal, ``zar serve``,
-``zar backup`` and ``zar restore``, ``zar solve`` and ``zar simulate``.
+``zar backup`` and ``zar restore``, ``zar solve``, ``zar warm`` and ``zar simulate``.
 
 A refused option or name is one line on standard error and exit status 2, never a traceback.
 """
@@ -93,6 +93,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--rebuild", action="store_true", help="ignore the cache")
     solve.set_defaults(run=_solve)
 
+    warm = commands.add_parser(
+        "warm",
+        help="ready the tables and compiled code the games ask for, in the caches (built "
+        "once on a machine, minutes; then read in seconds): make run does it first",
+    )
+    warm.set_defaults(run=_warm)
+
     simulate = commands.add_parser("simulate", help="play many games between computer players")
     simulate.add_argument("game", choices=GAMES)
     simulate.add_argument(
@@ -154,6 +161,17 @@ def _solve(args: argparse.Namespace, console: Console) -> int:
     from zar.cli import farkle_commands
 
     return farkle_commands.solve(args, console)
+
+
+def _warm(args: argparse.Namespace, console: Console) -> int:
+    import time
+
+    from zar.ai.warm import warm
+
+    began = time.monotonic()
+    warm(lambda step: print(f"zar: {step.what}", flush=True))
+    print(f"zar: ready ({time.monotonic() - began:.0f} s)", flush=True)
+    return 0
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:

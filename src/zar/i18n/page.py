@@ -116,6 +116,8 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                     "fr": "Remplissage automatique dans {n} s", "en": "Auto-fill in {n} s"},
     "speed-up": {"tr": "Hızlandır", "fr": "Accélérer", "en": "Speed up"},
     "computer-plays": {"tr": "{name} oynuyor…", "fr": "{name} joue…", "en": "{name} is playing…"},
+    "computer-thinking": {"tr": "{name} düşünüyor…", "fr": "{name} réfléchit…",
+                          "en": "{name} is thinking…"},
     "rematch": {"tr": "Rövanş", "fr": "Revanche", "en": "Rematch"},
     "final-scores": {"tr": "Son puanlar", "fr": "Scores finaux", "en": "Final scores"},
     "scorecard": {"tr": "Puan tablosu", "fr": "Feuille de score", "en": "Scorecard"},
@@ -382,6 +384,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "turn-host-phone": {"tr": "Sıra: {name}, oyunu kuran telefonda",
                         "fr": "À {name} de jouer, sur le téléphone de l'hôte",
                         "en": "{name}'s turn, on the host's phone"},
+    "away-turn": {"tr": "{name} şu an bağlı değil. Sırası için:",
+                  "fr": "{name} n'est plus connecté·e. Pour son tour :",
+                  "en": "{name} is not connected. For their turn:"},
     "turn-standin": {"tr": "Sıra: {name}; yerine şimdilik IA oynuyor",
                      "fr": "À {name} de jouer ; l'IA joue à sa place pour l'instant",
                      "en": "{name}'s turn; the computer plays it for now"},
@@ -404,4 +409,37 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "watch": {"tr": "İzle", "fr": "Regarder", "en": "Watch"},
     "resume-seat": {"tr": "Yerime dön", "fr": "Reprendre ma place", "en": "Take my seat back"},
     "to-game": {"tr": "Oyuna dön", "fr": "Revenir à la partie", "en": "Back to the game"},
+    # Back from the computer (`Yerime dön`): what it did meanwhile
+    "stood-in-yams": {"tr": "Sen yokken IA senin yerine {n} tur oynadı: {boxes}.",
+                      "fr": "Pendant ton absence, l'IA a joué {n} tours pour toi : "
+                            "{boxes}.",
+                      "en": "While you were away, the computer played {n} rounds for you: "
+                            "{boxes}."},
+    "stood-in-yams-one": {"tr": "Sen yokken IA senin yerine 1 tur oynadı: {boxes}.",
+                          "fr": "Pendant ton absence, l'IA a joué 1 tour pour toi : {boxes}.",
+                          "en": "While you were away, the computer played 1 round for you: "
+                                "{boxes}."},
+    "stood-in-10000": {"tr": "Sen yokken IA senin yerine {n} tur oynadı: {points} puan.",
+                       "fr": "Pendant ton absence, l'IA a joué {n} tours pour toi : "
+                             "{points} points.",
+                       "en": "While you were away, the computer played {n} turns for you: "
+                             "{points} points."},
+    "stood-in-10000-one": {"tr": "Sen yokken IA senin yerine 1 tur oynadı: {points} puan.",
+                           "fr": "Pendant ton absence, l'IA a joué 1 tour pour toi : "
+                                 "{points} points.",
+                           "en": "While you were away, the computer played 1 turn for you: "
+                                 "{points} points."},
+    "stood-in-none": {"tr": "Sen yokken IA senin yerine hiç oynamadı.",
+                      "fr": "Pendant ton absence, l'IA n'a pas joué pour toi.",
+                      "en": "While you were away, the computer did not play for you."},
+    # An invitation from a server on this machine only (plain `make run`)
+    "here-only": {"tr": "Bu bağlantı ve QR kodu yalnızca bu bilgisayarda açılır: sunucu ağa "
+                        "açık değil, başka bir telefon bağlanamaz.",
+                  "fr": "Ce lien et ce code QR ne s'ouvrent que sur cet ordinateur : le serveur "
+                        "ne sert pas le réseau, aucun autre téléphone ne peut le joindre.",
+                  "en": "This link and QR code open on this computer only: the server is not "
+                        "on the network, so no other phone can reach it."},
+    "here-only-how": {"tr": "Telefonlar için sunucuyu yeniden şöyle başlatın:",
+                      "fr": "Pour les téléphones, relancez le serveur ainsi :",
+                      "en": "For phones, start the server again with:"},
 }  # fmt: skip

@@ -23,12 +23,14 @@ so do the games whose figures the statistics worked out again when reading them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -41,13 +43,24 @@ from zar.history import accounted, figures
 from zar.record import Record
 from zar.store import Store
 
-__all__ = ["IDLE", "PACE", "SWEPT", "Accounts", "Activity", "account_process", "worked_out"]
+__all__ = [
+    "IDLE",
+    "PACE",
+    "SWEPT",
+    "Accounts",
+    "Activity",
+    "account_process",
+    "deaf_to_ctrl_c",
+    "worked_out",
+]
 
 IDLE = 1.0  # seconds without an action before the pass works out an old game's account
 PACE = 0.5  # seconds at least between two games of the pass: two games a second at most
 SWEPT = 1_000  # the pass reads the latest finished games of each kind, this many at most
 
 log = logging.getLogger(__name__)
+
+STOPPING = (signal.SIGINT, signal.SIGTERM)  # what stops the server
 
 _strategies: Strategies | None = None  # the accounts' process's own, read once
 
@@ -76,14 +89,32 @@ def account_process() -> ProcessPoolExecutor:
     the cache as the server's are; it goes when the server goes (:func:`_serve_accounts`).
     It is started now, its strategies read, not at the first game's end: its start falls
     before play, not in the middle of it."""
-    process = ProcessPoolExecutor(
-        max_workers=1,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_serve_accounts,
-        initargs=(os.getpid(),),
-    )
-    process.submit(_ready)
+    with deaf_to_ctrl_c(*STOPPING):
+        process = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_serve_accounts,
+            initargs=(os.getpid(),),
+        )
+        process.submit(_ready)  # starts the process
     return process
+
+
+@contextlib.contextmanager
+def deaf_to_ctrl_c(*signals: signal.Signals) -> Iterator[None]:
+    """A process started meanwhile ignores ``signals`` from its first instant (Python leaves
+    an ignored signal ignored): a terminal's Ctrl-C reaches every process of its group, and
+    one still importing would print a ``KeyboardInterrupt`` traceback; the server, which
+    hears it, ends the process itself (and the process goes when it goes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals are set in the main thread only
+        return
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in signals}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _ready() -> None:
@@ -169,8 +200,22 @@ class Accounts:
 
     def close(self) -> None:
         """Stop the accounts' process, if any (the games it had not finished go to the pass)."""
-        if self.process is not None:
-            self.process.shutdown(wait=False, cancel_futures=True)
+        if self.process is None:
+            return
+        # The pool's thread ends once its worker has: it is let end before the interpreter
+        # does, whose exit hook (3.11) writes to a pipe that thread closes, unguarded, and
+        # prints "Bad file descriptor" when it loses the race. A worker still at an account
+        # (or building its tables) a second on is not waited for.
+        thread = getattr(self.process, "_executor_manager_thread", None)
+        workers = list((getattr(self.process, "_processes", None) or {}).values())
+        self.process.shutdown(wait=False, cancel_futures=True)
+        if thread is None:
+            return
+        thread.join(timeout=1)
+        if thread.is_alive():
+            for worker in workers:
+                worker.kill()
+            thread.join(timeout=5)
 
     async def settle(self) -> None:
         """Wait until every account scheduled in this loop is kept (for tests, and when the

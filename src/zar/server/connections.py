@@ -31,6 +31,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
 from zar.server.limits import MAX_BODY_BYTES, SECURITY_HEADERS
+from zar.server.streams import STREAM_PATH
 
 __all__ = ["ConnectionLimits", "Proxies", "guarded_protocol", "reply"]
 
@@ -191,6 +192,18 @@ class GuardedProtocol(HttpToolsProtocol):
         if self._in_headers and self._header_bytes > self.limits.header_bytes:
             self._refuse(self._too_large())
 
+    def shutdown(self) -> None:
+        """The server stops (Ctrl-C, SIGTERM): uvicorn lets a request being served finish,
+        and waits for it; a game's event stream never finishes by itself, so its connection
+        is closed now: the stream ends as if its client had gone (its page says at once that
+        it is reconnecting), and the server exits."""
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete and _streams(cycle.scope):
+            self._wait(None, None)
+            self.transport.close()
+            return
+        super().shutdown()
+
     def send_400_response(self, msg: str) -> None:
         self._refuse(_Refused(400, "not-http"))
 
@@ -290,6 +303,11 @@ class GuardedProtocol(HttpToolsProtocol):
                     if code in LANGUAGES:
                         return code
         return DEFAULT_LANGUAGE
+
+
+def _streams(scope: Any) -> bool:
+    """Whether the request is for a game's event stream."""
+    return scope.get("method") == "GET" and STREAM_PATH.fullmatch(scope.get("path", "")) is not None
 
 
 class Proxies:

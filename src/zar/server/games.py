@@ -21,6 +21,7 @@ import secrets
 import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -349,7 +350,7 @@ class Games:
             after = change(base)
             if after == base:
                 return base
-            after = Seating(after.host, after.holders, after.standins, after.watchers, base.rev + 1)
+            after = replace(after, rev=base.rev + 1)
             await run_in_threadpool(self.store.reseat, game_id, after)
             self._seatings[game_id] = after
         self._wake(game_id)

@@ -211,6 +211,10 @@ class Invite(BaseModel):
     watch: str = Field(description="the address for watchers")
     qr: str = Field(description="a data: URI of an SVG QR code of the join address")
     expires_at: str
+    here_only: bool = Field(
+        description="whether the links name this machine only (the server does not serve the "
+        "network: no other phone can open them)"
+    )
 
 
 class OfferedSeat(BaseModel):

@@ -8,8 +8,13 @@ phones, when ``--host`` or ``ZAR_HOST`` says ``0.0.0.0``.
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import os
+import signal
+import sys
 import threading
+from collections.abc import Callable
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,8 +26,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from zar import yams
 from zar.ai import computer_player
+from zar.ai.players import yams_strategy_after
 from zar.record import Record
-from zar.server.accounts import account_process
+from zar.server.accounts import account_process, deaf_to_ctrl_c
 from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
 from zar.server.limits import GAMES_PER_MINUTE, SecurityHeaders
@@ -126,8 +132,54 @@ def warm_up() -> None:
     gc.freeze()
 
 
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
+def stop_quietly() -> None:
+    """SIGTERM stops ``zar serve`` as Ctrl-C does: uvicorn hears either, ends what it
+    serves (every game's stream too, :meth:`GuardedProtocol.shutdown`), then sends the
+    signal again to the handler it found; for SIGTERM this one, so that the store is closed
+    and the server exits with 0, rather than being killed by the signal's default."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stopped)
+
+
 def _prepare() -> None:
-    threading.Thread(target=warm_up, daemon=True).start()
+    """Ready the optimal Yams player as the server starts: on a fresh machine (its table
+    not in the cache) built, its code compiled, in a process of its own, which costs the
+    requests meanwhile nothing (a build in a thread here held the interpreter's lock for
+    seconds at a time: the game's screen came 16 s after the start); then read here."""
+    from zar.ai.warm import yams_strategy, yams_strategy_kept
+
+    building = None if yams_strategy_kept() else own_process(yams_strategy)
+
+    def ready() -> None:
+        if building is not None:
+            yams_strategy_after(building.join)
+        warm_up()
+
+    threading.Thread(target=ready, name="zar-warm-up", daemon=True).start()
+
+
+def own_process(target: Callable[[], object]) -> BaseProcess:
+    """``target`` (a module's function) run in a process of its own, started now (spawn:
+    the server's threads are not forked), at a lower priority, deaf to a terminal's Ctrl-C
+    (which the server hears, and ends it as it exits); a daemon: it goes with the server."""
+    with deaf_to_ctrl_c(signal.SIGINT):
+        process = multiprocessing.get_context("spawn").Process(
+            target=_lower, args=(target,), name="zar-tables", daemon=True
+        )
+        process.start()
+    return process
+
+
+def _lower(target: Callable[[], object]) -> None:
+    os.nice(10)
+    try:
+        target()
+    except Exception as error:  # the game that asks for it builds it then
+        print(f"zar: the tables were not readied ahead: {error!r}", file=sys.stderr, flush=True)
 
 
 def table_to_ready(record: Record) -> int | None:
@@ -163,7 +215,10 @@ def ready_strategies(record: Record) -> None:
         from zar.ai.coach import Strategies
         from zar.ai.yams_win import laws_at_hand
 
-        laws_at_hand(Strategies().yams())  # the process's one table
+        # In a thread: the strategy may still be loading (its lock is no wait for a request).
+        threading.Thread(
+            target=lambda: laws_at_hand(Strategies().yams()), name="zar-laws", daemon=True
+        ).start()
 
 
 def where_to_open(host: str, port: int, games_in: str, addresses: list[str]) -> list[str]:
@@ -246,6 +301,7 @@ def serve(
     for line in where_to_open(host, port, store.name, addresses):
         print(line, flush=True)
     _prepare()
+    stop_quietly()
     try:
         served = create_app(
             store,

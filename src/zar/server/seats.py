@@ -24,11 +24,13 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from zar import farkle, yams
 from zar.i18n import Language
 from zar.names import seat_names
+from zar.record import Record
 from zar.seating import Forbidden, Seating
 from zar.server.games import Games
-from zar.server.network import qr_code
+from zar.server.network import is_loopback, qr_code
 from zar.server.replies import GAME_REFUSALS, GameView, Invite, Opened, refusals
 from zar.server.views import Table, view
 from zar.store import Invitation
@@ -223,6 +225,8 @@ def seat_routes(
             "watch": f"{base(request)}#watch={watch}",
             "qr": qr_code(link),
             "expires_at": expires,
+            # Served on 127.0.0.1 (plain `make run`): no other phone reaches these links.
+            "here_only": not addresses and is_loopback(request.url.hostname or ""),
         }
 
     @router.post(
@@ -316,15 +320,41 @@ def seat_routes(
             if current.role(device) != "host":
                 raise Forbidden("host-only")
             if move.to == "computer":
-                return current.handed_to_computer(seat, level)
+                return current.handed_to_computer(seat, level, record.version)
             return current.taken_back(seat)
 
         moved(seating)  # refused before anything is written
         assert device is not None
+        since = seating.standing_since(seat) if move.to == "holder" else None
         await games.reseat(game_id, moved)
-        return await table_view(game_id, request, device)
+        shown = await table_view(game_id, request, device)
+        if since is not None:
+            shown["stood_in"] = stood_in(await games.record(game_id), seat, since)
+        return shown
 
     return router
+
+
+def stood_in(record: Record, seat: int, since: int) -> dict[str, Any]:
+    """What the computer did for ``seat`` from the log's version ``since`` to now, read from
+    the game's states then and now: Yams, the boxes it wrote (in the card's order) with
+    their points; 10 000, its turns and the points they banked."""
+    then, now = record.upto(since).state, record.state
+    if isinstance(now, yams.YamsState) and isinstance(then, yams.YamsState):
+        before, after = then.cards[seat], now.cards[seat]
+        boxes = [
+            {"box": box.name, "points": after[box]}
+            for box in yams.Box
+            if before[box] is None and after[box] is not None
+        ]
+        return {"seat": seat, "rounds": len(boxes), "boxes": boxes}
+    assert isinstance(now, farkle.FarkleState)
+    assert isinstance(then, farkle.FarkleState)
+    return {
+        "seat": seat,
+        "turns": now.turns[seat] - then.turns[seat],
+        "points": now.totals[seat] - then.totals[seat],
+    }
 
 
 Reach = Callable[[str, Request], Awaitable[Table]]

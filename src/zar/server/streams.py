@@ -38,6 +38,7 @@ __all__ = [
     "KEEP_ALIVE",
     "STALLED_S",
     "STREAM_LIFE_S",
+    "STREAM_PATH",
     "LiveStreams",
     "Streams",
     "TooManyStreams",
@@ -49,7 +50,7 @@ HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-store"),
 ]
-_PATH = re.compile(r"/api/games/([^/]+)/events")
+STREAM_PATH = re.compile(r"/api/games/([^/]+)/events")  # a game's stream, its id
 
 # How many streams a client may hold open. A phone follows a game in a tab or two, and a
 # stream coming back may overlap the one it replaces: a few per game. A device may follow
@@ -428,7 +429,7 @@ class LiveStreams:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
-            found = _PATH.fullmatch(scope["path"])
+            found = STREAM_PATH.fullmatch(scope["path"])
             if found and await self.streams.serve(found[1], scope, receive, send):
                 return
         await self.app(scope, receive, send)

@@ -10,7 +10,7 @@ import { Coach } from "./coach.js";
 import { h, pill, seatClass, text } from "./dom.js";
 import { FarkleBoard } from "./farkle.js";
 import { celebrate, feel, stayAwake } from "./feedback.js";
-import { names, num, t } from "./i18n.js";
+import { boxName, names, num, t } from "./i18n.js";
 import { exportLinks } from "./links.js";
 import { InviteDialog } from "./invite.js";
 import { fast, instant, recallChoices, rememberChoices, setFast, setSounds, sounds } from "./prefs.js";
@@ -21,6 +21,8 @@ const STEP_MS = 700; // one step of the computer's turn, slow enough to follow
 const FAST_STEP_MS = 150;
 const RETRY_MS = 2000; // after a refused step (the server down, say), before asking again
 const BANNER_MS = 1400;
+const THINKING_MS = 500; // a computer's step that takes longer says that it is thinking
+const AWAY_MS = 8000; // a guest's phone away on its turn this long: the host's choices show
 // A finger has touched a game on this page: the keys' hint stays hidden from then on (the
 // styles hide it already where the screen reports a finger for its pointer: `(hover: none)`,
 // `(pointer: coarse)`).
@@ -88,6 +90,8 @@ export class GameScreen {
   close() {
     this.closed = true;
     clearTimeout(this.stepTimer);
+    clearTimeout(this.thinkingTimer);
+    clearTimeout(this.awayTimer);
     this.unfollow?.();
     this.sleep?.();
     this.board?.close();
@@ -156,6 +160,15 @@ export class GameScreen {
     this.connected = true;
     this.linkLine = h("p", { class: "link-line" });
     this.elsewhere = h("p", { class: "elsewhere" }); // whose turn it is, on which phone
+    // A computer's step the server is slow to answer (its tables being read, say).
+    this.thinking = h("p", { class: "thinking", "aria-live": "polite", hidden: true });
+    this.thinkingTimer = null;
+    // The seat on turn is a guest's whose phone went away: the host's choices, on the felt.
+    this.awayChoices = h("div", { class: "away-choices", hidden: true });
+    this.awaySeat = null;
+    this.awayTimer = null;
+    // Back from the computer (`Yerime dön`): what it did meanwhile, until the next move here.
+    this.account = h("p", { class: "stood-in", "aria-live": "polite", hidden: true });
     this.notices = h("p", { class: "notices" });
     this.narration = h("p", { class: "say" });
     this.answer = h("p", { class: "answer" });
@@ -173,7 +186,7 @@ export class GameScreen {
     this.resumeButton = h("button", { type: "button", class: "resume-seat", hidden: true }, t("resume-seat"));
     this.resumeButton.addEventListener("click", () => this.resume());
     this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton, this.resumeButton);
-    this.board.play.append(this.elsewhere, this.turnTools);
+    this.board.play.append(this.thinking, this.elsewhere, this.awayChoices, this.account, this.turnTools);
     const tools = h("div", { class: "tools" });
     if (view.players.some((p) => p.computer)) {
       this.speed = this.toggle(t("speed-up"), fast, setFast, () => {
@@ -269,6 +282,7 @@ export class GameScreen {
     }
     text(this.answer, this.feedback);
     text(this.elsewhere, this.whereTurn(view));
+    this.offerAway(view);
     this.resumeButton.hidden = !this.standins(view).length;
     this.invite?.drawTable(view);
     this.header(view);
@@ -307,7 +321,65 @@ export class GameScreen {
         return;
       }
       this.show(response.data);
+      if (response.data.stood_in) this.tellStoodIn(response.data.stood_in);
     }
+  }
+
+  /** What the computer did for this phone's seat while it stood in, from the server's
+   * reading of the log: the boxes it wrote (Yams), its turns and points (10 000). */
+  tellStoodIn(done) {
+    let words;
+    if (done.boxes) {
+      const boxes = done.boxes.map((b) => `${boxName(b.box)} ${num(b.points)}`).join(", ");
+      words = done.rounds ? t(done.rounds === 1 ? "stood-in-yams-one" : "stood-in-yams", { n: done.rounds, boxes }) : null;
+    } else {
+      const points = num(done.points);
+      words = done.turns ? t(done.turns === 1 ? "stood-in-10000-one" : "stood-in-10000", { n: done.turns, points }) : null;
+    }
+    text(this.account, words ?? t("stood-in-none"));
+    this.account.hidden = false;
+  }
+
+  /** On the host's phone, when the seat on turn is a guest's whose phone is away: after a
+   * short wait (a phone reloading comes back at once), `IA'ya ver` and `Bu telefona al`
+   * for it there, as in the invitation's table. */
+  offerAway(view) {
+    const seat = view.seats?.[view.seat];
+    const away = !view.over && view.you?.role === "host" && seat?.holder === "guest" && !seat.standin && !seat.here;
+    const waiting = away ? view.seat : null;
+    if (waiting === this.awaySeat) return;
+    this.awaySeat = waiting;
+    clearTimeout(this.awayTimer);
+    this.awayChoices.hidden = true;
+    this.awayChoices.replaceChildren();
+    if (waiting !== null) this.awayTimer = setTimeout(() => this.showAway(waiting), AWAY_MS);
+  }
+
+  showAway(seat) {
+    if (this.closed || this.awaySeat !== seat) return;
+    const name = this.view.players[seat].name;
+    const move = (to, words) => {
+      const button = h("button", { type: "button" }, words, h("span", { class: "sr-only" }, ` (${name})`));
+      button.addEventListener("click", () => this.moveSeat(seat, to, button));
+      return button;
+    };
+    this.awayChoices.replaceChildren(
+      h("p", {}, t("away-turn", { name })),
+      h("div", { class: "away-moves" }, move("computer", t("to-computer")), move("host", t("to-this-phone"))));
+    this.awayChoices.hidden = false;
+  }
+
+  /** The host hands a seat over (`computer`, `host`): the seats' route, as the dialog's. */
+  async moveSeat(seat, to, button) {
+    button.disabled = true;
+    const response = await post(`/api/games/${encodeURIComponent(this.id)}/seats/${seat}`, { to });
+    button.disabled = false;
+    if (this.closed) return;
+    if (!response.ok) {
+      this.tell(response.data.detail);
+      return;
+    }
+    this.show(response.data);
   }
 
   /** Whose turn it is and where, when it is played on another phone (or this one watches). */
@@ -402,11 +474,17 @@ export class GameScreen {
   /** Send an intention on the version on screen; a 409 shows the game as it is now. */
   async act(intent) {
     if (this.busy || !this.view || this.closed) return;
+    if (intent.type !== "computer" && intent.type !== "autofill") this.account.hidden = true;
     this.busy = true;
     this.undoing = intent.type === "undo" ? this.view.version + 1 : null;
     this.render();
     const path = `/api/games/${encodeURIComponent(this.id)}/actions`;
+    if (intent.type === "computer") {
+      const name = this.view.players[this.view.seat].name;
+      this.thinkingTimer = setTimeout(() => this.think(name), THINKING_MS);
+    }
     const response = await post(path, { version: this.view.version, ...intent });
+    this.think(null);
     this.busy = false;
     if (this.closed) return;
     if (response.ok) {
@@ -421,6 +499,13 @@ export class GameScreen {
     if (!(background && response.status === 409) && response.status !== 0) this.tell(response.data.detail);
     this.render();
     this.schedule(response.status === 409 ? undefined : RETRY_MS);
+  }
+
+  /** Say that `name` (the computer) is thinking, or no longer (null). */
+  think(name) {
+    clearTimeout(this.thinkingTimer);
+    text(this.thinking, name ? t("computer-thinking", { name }) : "");
+    this.thinking.hidden = !name;
   }
 
   async refresh() {

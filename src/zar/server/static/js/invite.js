@@ -90,7 +90,15 @@ export class InviteDialog {
     const share = navigator.share ? h("button", { type: "button", class: "quiet" }, t("share")) : null;
     share?.addEventListener("click", () => navigator.share({ url: invitation.join }).catch(() => {}));
     const code = invitation.code.replace(/^(...)(...)$/, "$1 $2");
-    this.body.replaceChildren(
+    // Served on this machine only (plain `make run`): the links name 127.0.0.1, which no
+    // other phone opens; said first, with how to serve the network.
+    const hereOnly = invitation.here_only
+      ? h("div", { class: "here-only", id: "here-only" },
+        h("p", {}, h("strong", {}, t("here-only"))),
+        h("p", {}, t("here-only-how"), " ", h("code", {}, "make run HOST=0.0.0.0")))
+      : null;
+    this.body.replaceChildren(...[
+      hereOnly,
       h("p", { class: "about" }, t("invite-about")),
       h("div", { class: "invite-join" },
         h("img", { src: invitation.qr, alt: t("qr-code"), width: 168, height: 168, class: "qr" }),
@@ -100,7 +108,8 @@ export class InviteDialog {
             h("strong", { class: "num" }, code)),
           h("p", { class: "about" }, t("code-about")))),
       h("p", { class: "watch" }, h("a", { href: invitation.watch }, t("watch-link")), " ", copy(invitation.watch),
-        h("span", { class: "about" }, ` ${t("watch-about")}`)));
+        h("span", { class: "about" }, ` ${t("watch-about")}`)),
+    ].filter(Boolean));
   }
 
   /** The table: each person's seat, where it is played, whether its phone is here, and the

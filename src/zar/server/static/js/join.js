@@ -79,12 +79,14 @@ export class JoinScreen {
     });
     const watch = h("button", { type: "button", class: "quiet watch" }, t("watch"));
     watch.addEventListener("click", () => this.watch());
-    this.body.replaceChildren(
+    // replaceChildren writes a null as the text "null": what is not shown is left out.
+    this.body.replaceChildren(...[
       h("p", { class: "about" }, t("join-who", { names: names(offer.players) })),
       seats.length ? h("p", {}, t("join-pick")) : h("p", {}, t("join-none")),
       h("div", { class: "seat-choices" }, seats),
       offer.yours.length ? this.goOn(offer.game) : null,
-      h("p", { class: "watch-line" }, watch, " ", h("span", { class: "about" }, t("watch-about"))));
+      h("p", { class: "watch-line" }, watch, " ", h("span", { class: "about" }, t("watch-about"))),
+    ].filter(Boolean));
   }
 
   goOn(game) {
