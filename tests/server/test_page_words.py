@@ -4,10 +4,12 @@ in each language: a missing one would show its key to a player."""
 from __future__ import annotations
 
 import re
+from typing import get_args
 
 import pytest
 
 from zar import ai
+from zar.ai.review import Model
 from zar.i18n import LANGUAGES, MESSAGES
 from zar.server.app import STATIC
 
@@ -21,6 +23,7 @@ BUILT = [
     *(f"scorecard-{part}" for part in ("upper", "lower")),
     *(f"holder-{holder}" for holder in ("you", "host", "guest", "computer")),
     *(f"{kind}-{unit}" for kind in ("value", "chart-values") for unit in REVIEW_UNITS),
+    *(f"review-model-{model}" for model in get_args(Model)),
 ]
 
 
@@ -43,5 +46,14 @@ def test_the_built_keys_are_the_ones_the_page_builds() -> None:
     """The page builds these kinds of keys, and no other."""
     source = "".join(p.read_text() for p in (STATIC / "js").glob("*.js"))
     built = re.findall(r"\bt\(`([\w-]+)-\$\{", source)
-    expected = ["chart-values", "holder", "keys-help", "level", "scorecard", "theme", "value"]
+    expected = [
+        "chart-values",
+        "holder",
+        "keys-help",
+        "level",
+        "review-model",
+        "scorecard",
+        "theme",
+        "value",
+    ]
     assert sorted(built) == expected
