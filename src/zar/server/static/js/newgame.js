@@ -85,7 +85,9 @@ export class NewGameDialog {
     const n = this.names().length + 1;
     if (n > setup.max_people) return;
     const input = h("input", { type: "text", name: "player", maxlength: 24, autocomplete: "off",
-      placeholder: t("player-n", { n }), enterkeyhint: "done" });
+      placeholder: t("player-n", { n }), enterkeyhint: "done",
+      // Named by its label alone: WebKit adds an empty box's placeholder to a label's name.
+      "aria-label": t("player-n", { n }) });
     // Hints: on by default for one person alone (or with the computer), off for a table of
     // people; a box the person ticked or cleared keeps their choice.
     const hint = h("input", { type: "checkbox", name: "hint" });
