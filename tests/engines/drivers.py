@@ -192,8 +192,9 @@ class Firefox:
         if address is None:
             raise AssertionError(f"Firefox did not start (its output: {log})")
         threading.Thread(target=self._copy_stderr, daemon=True).start()
-        self.socket: ClientConnection = connect(
-            address + "/session", max_size=None, proxy=None, legacy=True
+        self.stack = contextlib.ExitStack()
+        self.socket: ClientConnection = self.stack.enter_context(
+            connect(address + "/session", max_size=None, proxy=None)
         )
         self.next_id = 0
         self.replies: dict[int, dict[str, Any]] = {}
@@ -249,7 +250,7 @@ class Firefox:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.command("session.end", {}, timeout=10)
-        self.socket.close()
+        self.stack.close()
         self.process.terminate()
         try:
             self.process.wait(timeout=10)

@@ -9,7 +9,9 @@ What the page writes to its console (and its uncaught errors) goes to the standa
 one line each, for the tests to read.
 """
 
+import shutil
 import sys
+import tempfile
 
 import gi
 
@@ -19,7 +21,10 @@ from gi.repository import Gtk, WebKit2  # noqa: E402
 
 
 def main(argv):
-    context = WebKit2.WebContext.get_default()
+    # A fresh store of its own (cookies, storage, caches, service workers): a new phone.
+    store = tempfile.mkdtemp(prefix="zar-webkit-")
+    data = WebKit2.WebsiteDataManager(base_data_directory=store, base_cache_directory=store)
+    context = WebKit2.WebContext(website_data_manager=data)
     context.set_automation_allowed(True)
     windows = []
 
@@ -43,7 +48,10 @@ def main(argv):
         session.connect("create-web-view", create_web_view)
 
     context.connect("automation-started", automation_started)
-    Gtk.main()
+    try:
+        Gtk.main()
+    finally:
+        shutil.rmtree(store, ignore_errors=True)
 
 
 if __name__ == "__main__":
