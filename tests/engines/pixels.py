@@ -20,7 +20,9 @@ class Picture:
             chunks[kind] = chunks.get(kind, b"") + data[at + 8 : at + 8 + length]
             at += 12 + length
         width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
-        assert depth == 8 and colour in (2, 6) and interlace == 0, (depth, colour, interlace)
+        assert depth == 8, depth
+        assert colour in (2, 6), colour  # RGB, RGBA
+        assert interlace == 0
         self.width, self.height = width, height
         self.step = 3 if colour == 2 else 4
         raw = zlib.decompress(chunks[b"IDAT"])

@@ -18,6 +18,7 @@ import pytest
 from browser.scripted_dice import ScriptedDice
 from engines.drivers import until
 from engines.person import PHONE, SMALL_PHONE, Person
+from engines.pixels import Picture
 
 # The text of the visible elements whose whole text matches a pattern.
 SHOWN_TEXT = """(pattern) => [...document.querySelectorAll('main p, main span')]
@@ -31,6 +32,13 @@ def shown(ali: Person, pattern: str) -> list[str]:
     return found
 
 
+def why(ali: Person) -> str:
+    """The words under the buttons on why the box tapped scores what it does."""
+    words = ali.js("() => document.querySelector('.felt-line .why').textContent")
+    assert isinstance(words, str)
+    return words
+
+
 def test_why_a_box_scores_shows_under_the_buttons_after_the_coach(
     person: Person, dice: ScriptedDice
 ) -> None:
@@ -40,8 +48,7 @@ def test_why_a_box_scores_shows_under_the_buttons_after_the_coach(
     dice.script(2, 2, 5, 5, 5)
     ali.throw()
     ali.box("Full").click()
-    note = ali.js("() => document.querySelector('.felt-line .why').textContent")
-    assert isinstance(note, str)
+    note = why(ali)
     assert note  # what the box scores, in words
     until(lambda: shown(ali, f"^{re.escape(note)}$"), "the line under the buttons")
     # The coach opened and closed once: the line still shows for the next box tapped.
@@ -50,9 +57,8 @@ def test_why_a_box_scores_shows_under_the_buttons_after_the_coach(
     ali.button("İpucu").click()
     ali.find("region", "Koç").wait_hidden()
     ali.box("Beş").click()
-    until(lambda: ali.js("() => document.querySelector('.felt-line .why').textContent") not in ("", note),
-          "the Beş box's words")  # fmt: skip
-    note = ali.js("() => document.querySelector('.felt-line .why').textContent")
+    until(lambda: why(ali) not in ("", note), "the Beş box's words")
+    note = why(ali)
     assert isinstance(note, str)
     until(lambda: shown(ali, f"^{re.escape(note)}$"), "the line under the buttons, again")
 
@@ -98,3 +104,51 @@ def test_the_new_game_dialog_never_scrolls_sideways(
         assert sideways == [], game
         assert ali.js("() => document.documentElement.scrollWidth <= innerWidth")
     ali.shot(output, f"{size[0]}-new-game")
+
+
+# A Yams game to its end through the API, as this phone: a throw, then the first open box.
+FINISH_YAMS = """async (players) => {
+  const post = (url, body) => fetch(url, {method: 'POST',
+    headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})
+    .then((r) => r.json());
+  let game = await post('/api/games', {game: 'yams', players});
+  while (!game.over) {
+    game = await post(`/api/games/${game.id}/actions`, {version: game.version, type: 'throw'});
+    game = await post(`/api/games/${game.id}/actions`,
+      {version: game.version, type: 'fill', box: Object.keys(game.options)[0]});
+  }
+  return game.over;
+}"""
+
+# Each row of the statistics but the last: where its first cell and the next one are.
+ROW_LINES = """() => [...document.querySelector('table').rows].slice(0, -1)
+  .filter((tr) => tr.checkVisibility()).map((tr) => { const [first, next] = tr.children;
+    const a = first.getBoundingClientRect(), b = next.getBoundingClientRect();
+    return {bottom: Math.floor(Math.min(a.bottom, b.bottom)), first: Math.round(a.x + a.width / 2),
+      next: Math.round(b.x + b.width / 2)}; })"""
+
+
+def test_the_statistics_rows_keep_their_lines_under_the_first_column(
+    person: Person, output: Path
+) -> None:
+    ali = person
+    ali.open()
+    assert ali.js(FINISH_YAMS, ["Ayşe", "Mehmet"]) is True
+    ali.open("/?view=stats&kind=yams")
+    ali.find("table").get()
+    rows = ali.js(ROW_LINES)
+    assert isinstance(rows, list)
+    assert len(rows) >= 2, "the head and a row"
+    picture_path = output / f"{ali.tab.engine}-stats-lines.png"
+    ali.tab.screenshot(picture_path)
+    picture = Picture(picture_path)
+    for row in rows:
+        # The line under the second cell: the pixels at its bottom that are not its inside.
+        inside = picture.at(row["next"], row["bottom"] - 6)
+        line = [y for y in range(row["bottom"] - 3, row["bottom"] + 4)
+                if picture.at(row["next"], y) != inside]  # fmt: skip
+        assert line, ("no line under the second cell", row)
+        # The same line under the first cell (WebKit may draw the sticky cell a pixel off).
+        for y in line:
+            near = [picture.at(row["first"], y + dy) for dy in (-1, 0, 1)]
+            assert picture.at(row["next"], y) in near, (row, y)
