@@ -60,6 +60,10 @@ FIREFOX_PREFS = {
 }
 
 
+# The roles both engines name otherwise than ARIA 1.2 (and Playwright): ARIA 1.3's names.
+ROLE_NAMES = {"img": "image"}
+
+
 class DriverError(AssertionError):
     """The browser refused a command (an element gone, a tap outside the window ...)."""
 
@@ -128,6 +132,7 @@ class Tab(Protocol):
     def click(self, element: Element) -> None: ...
     def type(self, element: Element, text: str) -> None: ...
     def screenshot(self, path: Path) -> None: ...
+    def console(self) -> list[str]: ...
     def errors(self) -> list[str]: ...
     def close(self) -> None: ...
 
@@ -277,6 +282,7 @@ class FirefoxTab:
         self.context = browser.command(
             "browsingContext.create", {"type": "tab", "userContext": self.user}
         )["context"]
+        browser.command("browsingContext.activate", {"context": self.context})
         browser.command(
             "script.addPreloadScript",
             {"functionDeclaration": FIREFOX_PRELOAD, "userContexts": [self.user]},
@@ -335,12 +341,16 @@ class FirefoxTab:
         return [Element(self, node["sharedId"]) for node in nodes]
 
     def find_all(self, role: str, name: str | None, within: Element | None = None) -> list[Element]:
+        role = ROLE_NAMES.get(role, role)
         # The whole tree is slow to search (a fifth of a second or more): the elements that
         # show the name are each asked about in their parent's small tree first.
         if name is not None:
             for element in self._candidates(within, role, name):
-                if element in self.locate(role, name, self._parent(element)):
-                    return [element]
+                try:
+                    if element in self.locate(role, name, self._parent(element)):
+                        return [element]
+                except DriverError:
+                    continue  # a parent without a place in the tree: the whole tree says
         return self.locate(role, name, within)
 
     def _candidates(self, within: Element | None, role: str, name: str) -> list[Element]:
@@ -402,21 +412,23 @@ class FirefoxTab:
         )["data"]
         path.write_bytes(base64.b64decode(data))
 
-    def errors(self) -> list[str]:
-        """The console's errors and the uncaught exceptions in this tab since it opened."""
+    def _entries(self) -> list[dict[str, Any]]:
         with self.browser.lock:
             events = self.browser.events[self.seen :]
-        found = []
-        for event in events:
-            entry = event["params"]
-            if (
-                event["method"] != "log.entryAdded"
-                or entry.get("source", {}).get("context") != self.context
-            ):
-                continue
-            if entry.get("level") == "error":
-                found.append(entry.get("text") or "")
-        return found
+        return [
+            event["params"]
+            for event in events
+            if event["method"] == "log.entryAdded"
+            and event["params"].get("source", {}).get("context") == self.context
+        ]
+
+    def console(self) -> list[str]:
+        """What the page wrote to its console since this tab opened, and its uncaught errors."""
+        return [f"{e.get('level')}: {e.get('text')}" for e in self._entries()]
+
+    def errors(self) -> list[str]:
+        """The console's errors and the uncaught exceptions in this tab since it opened."""
+        return [e.get("text") or "" for e in self._entries() if e.get("level") == "error"]
 
     def close(self) -> None:
         self.browser.command("browsingContext.close", {"context": self.context})
@@ -446,9 +458,10 @@ NAME_CANDIDATES = """(e) => {
 
 
 class WebKit:
-    """WebKitWebDriver on a free port; one browser (one session) per tab."""
+    """WebKit's tabs: each its own WebKitWebDriver (it drives one session at a time) on a
+    free port, and its own browser."""
 
-    def __init__(self, log: Path, port: int) -> None:
+    def __init__(self, logs: Path) -> None:
         for path in (WEBKIT_DRIVER, SYSTEM_PYTHON):
             if not path.exists():
                 raise AssertionError(
@@ -459,6 +472,23 @@ class WebKit:
             raise AssertionError(
                 "WebKit needs a display: run under xvfb-run (make engines does it)"
             )
+        self.logs = logs
+        self.opened = 0
+
+    def tab(self) -> WebKitTab:
+        from server.serving import free_port
+
+        self.opened += 1
+        return WebKitTab(WebKitDriver(self.logs / f"webkit-{self.opened}.log", free_port()))
+
+    def close(self) -> None:
+        pass  # each tab ends its driver
+
+
+class WebKitDriver:
+    """WebKitWebDriver on ``port``, its output (and the page's console) in ``log``."""
+
+    def __init__(self, log: Path, port: int) -> None:
         self.log_path = log
         self.log = log.open("wb", buffering=0)
         self.address = f"http://127.0.0.1:{port}"
@@ -487,9 +517,6 @@ class WebKit:
             value = json.loads(error.read() or b"{}").get("value", {})
             raise DriverError(f"{path}: {value.get('error')}: {value.get('message')}") from None
 
-    def tab(self) -> WebKitTab:
-        return WebKitTab(self)
-
     def close(self) -> None:
         self.process.terminate()
         try:
@@ -508,7 +535,7 @@ CANDIDATES = """(within, role, name) => {
     link: 'a[href]', textbox: 'input:not([type]), input[type=text], textarea',
     checkbox: 'input[type=checkbox]',
     radio: 'input[type=radio]', heading: 'h1, h2, h3, h4, h5, h6', dialog: 'dialog',
-    group: 'fieldset', radiogroup: '', img: 'img, svg',
+    group: 'fieldset', radiogroup: '', image: 'img, svg',
     region: 'section[aria-label], section[aria-labelledby]',
     status: 'output', alert: '', listitem: 'li', row: 'tr', cell: 'td', combobox: 'select',
     columnheader: 'th', table: 'table', list: 'ul, ol', banner: 'header'};
@@ -516,7 +543,7 @@ CANDIDATES = """(within, role, name) => {
   const all = [...(within || document).querySelectorAll(selector)].filter((e) => e.checkVisibility()
     && !e.closest('[aria-hidden="true"], [inert]'));
   const text = (id) => document.getElementById(id)?.textContent;
-  const says = (e) => [e.getAttribute('aria-label'), e.textContent,
+  const says = (e) => [e.getAttribute('aria-label'), e.textContent, e.getAttribute('alt'),
     ...[...(e.labels || [])].map((l) => l.textContent),
     ...(e.getAttribute('aria-labelledby') || '').split(' ').map(text)]
     .some((s) => s && s.replace(/\\s+/g, ' ').includes(name));
@@ -527,10 +554,10 @@ CANDIDATES = """(within, role, name) => {
 class WebKitTab:
     engine = "webkit"
 
-    def __init__(self, driver: WebKit) -> None:
+    def __init__(self, driver: WebKitDriver) -> None:
         self.driver = driver
-        # The page's console is written to the browser's output, the driver's log: from here on.
-        self.start = driver.log_path.stat().st_size
+        # The page's console is written to the browser's output, the driver's log.
+        self.start = 0
         capabilities = {
             "webkitgtk:browserOptions": {
                 "binary": str(SYSTEM_PYTHON),
@@ -585,6 +612,7 @@ class WebKitTab:
         return json.loads(result)
 
     def find_all(self, role: str, name: str | None, within: Element | None = None) -> list[Element]:
+        role = ROLE_NAMES.get(role, role)
         if name is not None:  # those that show the name first; then any
             found = self._matching(self._candidates(within, role, name), role, name)
             if found:
@@ -641,17 +669,13 @@ class WebKitTab:
     def close(self) -> None:
         with contextlib.suppress(DriverError):  # its window gone already
             self.request("DELETE", "")
+        self.driver.close()
 
 
 def tabs(engine: str, logs: Path) -> Iterator[Callable[[], Tab]]:
     """A browser of ``engine`` for the block, and a way to open a tab in it."""
-    from server.serving import free_port
-
     browser: Firefox | WebKit
-    if engine == "firefox":
-        browser = Firefox(logs / "firefox.log")
-    else:
-        browser = WebKit(logs / "webkit.log", free_port())
+    browser = Firefox(logs / "firefox.log") if engine == "firefox" else WebKit(logs)
     try:
         yield browser.tab
     finally:

@@ -115,8 +115,12 @@ class Person:
 
     def tray(self) -> Element:
         """The group `Zarlar` (found again only once the one found is gone)."""
-        if self._tray is None or not self._tray.js("(e) => e.isConnected"):
-            self._tray = self.find("group", "Zarlar").get()
+        try:
+            if self._tray is not None and self._tray.js("(e) => e.isConnected"):
+                return self._tray
+        except DriverError:
+            pass  # a page loaded since
+        self._tray = self.find("group", "Zarlar").get()
         return self._tray
 
     def dice(self) -> list[Element]:
