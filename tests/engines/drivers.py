@@ -337,8 +337,16 @@ class FirefoxTab:
         }
         if within is not None:
             params["startNodes"] = [{"sharedId": within.ref}]
-        nodes = self.browser.command("browsingContext.locateNodes", params)["nodes"]
-        return [Element(self, node["sharedId"]) for node in nodes]
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                nodes = self.browser.command("browsingContext.locateNodes", params)["nodes"]
+                return [Element(self, node["sharedId"]) for node in nodes]
+            except DriverError as error:
+                # A page just loaded may have no accessibility tree yet: it comes.
+                if "getState" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def find_all(self, role: str, name: str | None, within: Element | None = None) -> list[Element]:
         role = ROLE_NAMES.get(role, role)

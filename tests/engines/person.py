@@ -124,7 +124,13 @@ class Person:
         return self._tray
 
     def dice(self) -> list[Element]:
-        """The dice: the buttons of the group `Zarlar`."""
+        """The dice: the buttons of the group `Zarlar` (asked again if the page changed
+        under the question)."""
+        for _ in range(20):
+            try:
+                return self.tab.find_all("button", None, self.tray())
+            except DriverError:
+                self._tray = None
         return self.tab.find_all("button", None, self.tray())
 
     def read_dice(self) -> list[tuple[Element, int, bool]]:
