@@ -82,7 +82,7 @@ engine-packages:
 
 # The page in Firefox (WebDriver BiDi) and WebKit (WebKitWebDriver), under a virtual display.
 engines: $(VENV)/.test-installed engine-packages
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(BIN)/python -m pytest tests/engines
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(BIN)/python -m pytest -p no:playwright tests/engines
 
 test: lint typecheck pytest browser engines
 

@@ -3,8 +3,8 @@ each, through :mod:`engines.drivers` (WebDriver BiDi for Firefox, WebKitWebDrive
 WebKit), against the real app in this process over a fresh SQLite file, with the dice the
 tests can script, as in the Chromium suite (tests/browser).
 
-They run as their own pytest invocation under a virtual display (``make engines``). An
-engine that is missing fails the tests, it never skips them.
+They run as their own pytest invocation under a virtual display, without Playwright's
+plugin (``make engines``). An engine that is missing fails the tests, it never skips them.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from _pytest.runner import runtestprotocol
 
 from browser.conftest import serving
 from browser.scripted_dice import ScriptedDice
-from engines.drivers import ENGINES, Tab, tabs
+from engines.drivers import CRASHES, ENGINES, Tab, tabs
 from engines.person import PHONE, Person
 from zar.ai.yams import Strategy
 from zar.server import create_app
@@ -61,20 +62,20 @@ def base_url(
 
 
 @pytest.fixture(scope="session", params=ENGINES)
-def browser(request: pytest.FixtureRequest, output: Path) -> Iterator[Callable[[], Tab]]:
+def engine(request: pytest.FixtureRequest, output: Path) -> Iterator[Callable[[], Tab]]:
     """Firefox or WebKit, started once for all the tests of that engine: a way to open a
     tab (a phone of its own: cookies and storage apart) in it."""
     yield from tabs(request.param, output)
 
 
 @pytest.fixture
-def new_tab(browser: Callable[[], Tab]) -> Iterator[Callable[[], Tab]]:
+def new_tab(engine: Callable[[], Tab]) -> Iterator[Callable[[], Tab]]:
     """Open tabs, each at a phone's 390 x 844; at the end, none may have logged an error
     (an uncaught exception, a refusal by the content security policy, ...)."""
     opened: list[Tab] = []
 
     def open_tab() -> Tab:
-        tab = browser()
+        tab = engine()
         tab.resize(*PHONE)
         opened.append(tab)
         return tab
@@ -100,3 +101,26 @@ def tab(new_tab: Callable[[], Tab]) -> Tab:
 @pytest.fixture
 def person(tab: Tab, base_url: str) -> Person:
     return Person(tab, base_url)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    """A WebKit test whose page's process crashed (the virtual display's software GL does,
+    now and then) runs once more, and the run says so; any other failure stands."""
+    if "[webkit" not in item.nodeid:
+        return None
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    crashed = len(CRASHES)
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    if any(report.failed for report in reports) and len(CRASHES) > crashed:
+        reporter = item.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(
+                f"{item.nodeid}: WebKit's page process crashed ({CRASHES[-1]}): once more"
+            )
+        item._initrequest()  # type: ignore[attr-defined]
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True

@@ -535,6 +535,10 @@ class WebKitDriver:
 
 
 W3C_ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+# What webkit_browser.py says when the page's process has ended (crashed), and the logs of
+# the tabs where it did, for the test to run once more (conftest.py).
+PAGE_PROCESS_ENDED = "zar-webkit: the page's process ended:"
+CRASHES: list[str] = []
 
 # The elements that may have a role (an explicit one, or their tag's), visible; with a name,
 # those whose text or labels hold it: the engine then says each one's role and name.
@@ -564,8 +568,6 @@ class WebKitTab:
 
     def __init__(self, driver: WebKitDriver) -> None:
         self.driver = driver
-        # The page's console is written to the browser's output, the driver's log.
-        self.start = 0
         capabilities = {
             "webkitgtk:browserOptions": {
                 "binary": str(SYSTEM_PYTHON),
@@ -661,13 +663,12 @@ class WebKitTab:
     def screenshot(self, path: Path) -> None:
         path.write_bytes(base64.b64decode(self.request("GET", "/screenshot")))
 
+    def _lines(self) -> list[str]:
+        return self.driver.log_path.read_bytes().decode(errors="replace").splitlines()
+
     def console(self) -> list[str]:
-        """What the page wrote to its console since this tab opened (with the other tabs open
-        at the same time: one log), one line each: ``CONSOLE JS ERROR …``."""
-        with self.driver.log_path.open("rb") as log:
-            log.seek(self.start)
-            lines = log.read().decode(errors="replace").splitlines()
-        return [line for line in lines if line.startswith("CONSOLE ")]
+        """What the page wrote to its console, one line each: ``CONSOLE JS ERROR …``."""
+        return [line for line in self._lines() if line.startswith("CONSOLE ")]
 
     def errors(self) -> list[str]:
         """The console's errors (and uncaught exceptions, refusals by the content security
@@ -675,6 +676,8 @@ class WebKitTab:
         return [line for line in self.console() if re.match(r"CONSOLE \S+ ERROR", line)]
 
     def close(self) -> None:
+        if any(PAGE_PROCESS_ENDED in line for line in self._lines()):
+            CRASHES.append(str(self.driver.log_path))
         with contextlib.suppress(DriverError):  # its window gone already
             self.request("DELETE", "")
         self.driver.close()

@@ -19,6 +19,14 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
 from gi.repository import Gtk, WebKit2  # noqa: E402
 
+# The tests look for this line: the software GL of a virtual display can crash the page's
+# process now and then.
+ENDED = "zar-webkit: the page's process ended:"
+
+
+def page_process_ended(_view, reason):
+    print(ENDED, reason.value_nick, flush=True)
+
 
 def main(argv):
     # A fresh store of its own (cookies, storage, caches, service workers): a new phone.
@@ -32,6 +40,7 @@ def main(argv):
         view = WebKit2.WebView(web_context=context, is_controlled_by_automation=True)
         settings = view.get_settings()
         settings.set_enable_write_console_messages_to_stdout(True)
+        view.connect("web-process-terminated", page_process_ended)
         window = Gtk.Window()
         window.set_default_size(390, 844)
         window.add(view)
