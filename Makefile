@@ -1,7 +1,8 @@
 # Zar: two commands do everything on a fresh machine.
 #   make run    installs what it needs into .venv and serves the app at http://127.0.0.1:8000
 #               (make run HOST=0.0.0.0: on the network too, for phones; it prints their addresses)
-#   make test   installs what the tests need and runs them all (lint, types, tests, browser)
+#   make test   installs what the tests need and runs them all (lint, types, tests, browser
+#               tests in Chromium, then in Firefox and WebKit)
 # Also: make play GAME=yams|10000 (the terminal game), make bench (the benchmarks).
 
 PYTHON ?= python3
@@ -11,12 +12,15 @@ GAME ?= yams
 ARGS ?=
 
 CHROMIUM ?= /usr/bin/chromium
+# Firefox and WebKit (WebKitWebDriver, and GTK and WebKit for Python: the tests' own small
+# browser), with a virtual display for WebKit.
+ENGINE_PACKAGES := firefox-esr webkit2gtk-driver python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0 xvfb xauth
 
 # Where `make run` listens: this machine only unless HOST is given on the command line
 # (a shell's own $HOST, the machine's name, is not a request to serve the network).
 HOST_OPTION := $(if $(filter command line,$(origin HOST)),--host $(HOST))
 
-.PHONY: run play test lint typecheck pytest postgresql zbar browser clean
+.PHONY: run play test lint typecheck pytest postgresql zbar browser engine-packages engines clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,7 +82,16 @@ node_modules/.installed: package.json package-lock.json
 browser: $(VENV)/.test-installed $(CHROMIUM) node_modules/.installed
 	$(BIN)/python -m pytest tests/browser
 
-test: lint typecheck pytest browser
+# Firefox ESR and WebKitGTK from Debian, when one is missing.
+engine-packages:
+	@dpkg -s $(ENGINE_PACKAGES) >/dev/null 2>&1 || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(ENGINE_PACKAGES))
+
+# The page in Firefox (WebDriver BiDi) and WebKit (WebKitWebDriver), under a virtual display.
+engines: $(VENV)/.test-installed engine-packages
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(BIN)/python -m pytest -p no:playwright tests/engines
+
+test: lint typecheck pytest browser engines
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

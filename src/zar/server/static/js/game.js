@@ -284,6 +284,7 @@ export class GameScreen {
     text(this.elsewhere, this.whereTurn(view));
     this.offerAway(view);
     this.resumeButton.hidden = !this.standins(view).length;
+    this.showTools();
     this.invite?.drawTable(view);
     this.header(view);
     this.titled();
@@ -544,13 +545,20 @@ export class GameScreen {
       review,
     );
     this.end.hidden = false;
+    this.showTools();
     this.section.classList.add("over");
     title.focus();
+  }
+
+  /** The coach, undo and `Yerime dön` under the buttons: their row only while one shows. */
+  showTools() {
+    this.turnTools.hidden = [...this.turnTools.children].every((button) => button.hidden);
   }
 
   /** The last decision undone: the game goes on. */
   unfinish() {
     this.turnTools.append(this.undoButton);
+    this.showTools();
     this.end.hidden = true;
     this.end.replaceChildren();
     this.section.classList.remove("over");

@@ -88,7 +88,9 @@ export class NewGameDialog {
     const n = this.names().length + 1;
     if (n > setup.max_people) return;
     const input = h("input", { type: "text", name: "player", maxlength: 24, autocomplete: "off",
-      placeholder: t("player-n", { n }), enterkeyhint: "done" });
+      placeholder: t("player-n", { n }), enterkeyhint: "done",
+      // Named by its label alone: WebKit adds an empty box's placeholder to a label's name.
+      "aria-label": t("player-n", { n }) });
     // Hints: on for the first person (alone, or with the computer), off for those added to
     // a table of people; no box changes but by the person's own tap.
     const hint = h("input", { type: "checkbox", name: "hint", checked: hinted });

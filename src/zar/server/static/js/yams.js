@@ -47,9 +47,9 @@ export class YamsBoard {
     this.secondButton = this.confirmButton;
     this.countdown = h("p", { class: "countdown", hidden: true, "aria-hidden": "true" });
     this.why = h("p", { class: "why" }); // why the box tapped scores what it does
+    this.line = h("div", { class: "felt-line", hidden: true }, this.countdown, this.why);
     this.play = h("div", { class: "play" }, this.tray.el,
-      h("div", { class: "controls" }, this.throwButton, this.confirmButton),
-      h("div", { class: "felt-line" }, this.countdown, this.why));
+      h("div", { class: "controls" }, this.throwButton, this.confirmButton), this.line);
     this.scores = new Scoreboard(view.players, { onPick: (seat) => this.pick(seat) });
     this.card = this.buildCard(view);
   }
@@ -142,6 +142,7 @@ export class YamsBoard {
     describe(this.confirmButton, chosen ? `(${boxName(this.box)} ${num(view.options[this.box])})` : "",
       chosen ? t("box-points", { box: boxName(this.box), points: num(view.options[this.box]) }) : null);
     text(this.why, (chosen && view.notes?.[this.box]) || "");
+    this.showLine();
     this.renderCard(view);
     this.scores.render(view, { shown: this.shown(view) });
   }
@@ -354,6 +355,7 @@ export class YamsBoard {
     const tick = () => text(this.countdown, `${t("autofill")}: ${left}`);
     this.countdown.hidden = false;
     tick();
+    this.showLine();
     this.clock = setInterval(() => {
       left -= 1;
       if (left > 0) {
@@ -383,6 +385,14 @@ export class YamsBoard {
     clearInterval(this.clock);
     this.clock = null;
     this.countdown.hidden = true;
+    this.showLine();
+  }
+
+  /** The line under the buttons, while the countdown or the box's words have something to
+   * say: set where they change (WebKit and Firefox do not redo a `:has()` rule when a
+   * child's text changes). */
+  showLine() {
+    this.line.hidden = this.countdown.hidden && !this.why.textContent;
   }
 
   close() {

@@ -1,0 +1,62 @@
+"""The accessible names outside tests rely on (the box buttons, the seat buttons, `At`,
+`Turu onayla`, `Kasaya yatır`, `Davet et`, `Davet bağlantısı`, `İzleme bağlantısı`,
+`QR kodu`) are the names Firefox and WebKit give them, found by their accessibility trees;
+and nothing is logged on loading (WebKit once said, on every load, that it did not know a
+directive of the content security policy)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from browser.scripted_dice import ScriptedDice
+from engines.drivers import Tab, until
+from engines.person import Person
+
+
+def test_the_names_of_a_game_and_its_invitation(
+    new_tab: Callable[[], Tab], base_url: str, dice: ScriptedDice
+) -> None:
+    ali = Person(new_tab(), base_url)
+    ali.open()
+    ali.new_game("Yams", "Ali", "Ayşe", autofill="Kapalı")
+    dice.script(2, 2, 5, 5, 5)
+    ali.throw()
+    ali.button("At").get()
+    for name in ("Full 25", "Bir 0", "Beş 15", "Şans 19"):  # each box, then its points
+        ali.button(name).get()
+    ali.button("Full 25").click()
+    ali.button("Turu onayla").wait_enabled()
+    ali.button("Davet et").click()
+    invitation = ali.find("dialog")
+    link = invitation.find("link", "Davet bağlantısı").get()
+    invitation.find("img", "QR kodu").get()
+    invitation.find("link", "İzleme bağlantısı").get()
+    address = link.attribute("href")
+    assert address
+    # Another phone opens the invitation: the seats by their people's names, and `İzle`.
+    ayse = Person(new_tab(), base_url)
+    ayse.tab.goto(address)
+    ayse.button("Ayşe").get()
+    ayse.button("İzle").get()
+    ayse.button("Ayşe").click()
+    ayse.button("At").get()
+
+
+def test_the_names_of_10000(person: Person, dice: ScriptedDice) -> None:
+    ali = person
+    ali.open()
+    ali.new_game("10 000", "Ali", computer=True)
+    dice.script(1, 5, 2, 3, 4, 6)
+    ali.throw()
+    ali.dice()[0].click()
+    ali.button("Kasaya yatır").wait_enabled()
+
+
+def test_nothing_is_logged_on_loading(person: Person) -> None:
+    ali = person
+    ali.open()
+    ali.button("Yeni oyun").get()
+    ali.new_game("Yams", "Ali", autofill="Kapalı")
+    ali.throw()
+    until(lambda: ali.tab.console() == [], "a quiet console", timeout=1)
+    assert ali.tab.console() == []
