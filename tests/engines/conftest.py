@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 from _pytest.runner import runtestprotocol
 
-from browser.conftest import serving
-from browser.scripted_dice import ScriptedDice
+import browser.conftest as chromium
 from engines.drivers import CRASHES, ENGINES, Tab, tabs
 from engines.person import PHONE, Person
-from zar.ai.yams import Strategy
-from zar.server import create_app
-from zar.store import SqliteStore
+
+# The app served as for the Chromium suite, with its scripted dice, each test starting unscripted.
+dice = chromium.dice
+_unscripted = chromium._unscripted
+base_url = chromium.base_url
 
 OUTPUT = Path(__file__).resolve().parent.parent / "output"
 # Run by the system's Python (its PyGObject), not imported here.
@@ -33,32 +34,6 @@ def output() -> Path:
     """tests/output/ (git-ignored): the screenshots, to look at, and the browsers' logs."""
     OUTPUT.mkdir(exist_ok=True)
     return OUTPUT
-
-
-@pytest.fixture(scope="session")
-def dice() -> ScriptedDice:
-    return ScriptedDice()
-
-
-@pytest.fixture(autouse=True)
-def _unscripted(dice: ScriptedDice) -> Iterator[None]:
-    dice.clear()
-    yield
-    dice.clear()
-
-
-@pytest.fixture(scope="session")
-def base_url(
-    tmp_path_factory: pytest.TempPathFactory,
-    dice: ScriptedDice,
-    solved: Callable[[str], Strategy],
-) -> Iterator[str]:
-    """The app on a free port of 127.0.0.1, its optimal Yams player readied first."""
-    solved("standard")
-    store = SqliteStore(tmp_path_factory.mktemp("zar") / "zar.sqlite3")
-    with serving(create_app(store, dice=dice, games_per_minute=None)) as url:
-        yield url
-    store.close()
 
 
 @pytest.fixture(scope="session", params=ENGINES)
