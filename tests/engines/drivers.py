@@ -109,11 +109,19 @@ class Element:
         return bool(self.js("(e) => !e.disabled"))
 
 
-RECEIVES_TAPS = """(e) => { e.scrollIntoView({block: 'nearest', inline: 'nearest'});
-  const r = e.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  return hit !== null
-    && (e === hit || e.contains(hit) || e.labels?.[0]?.contains(hit) === true); }"""
+# Scrolled into view as a person would: to the nearest edge, else, when something stays over
+# it there (the dialog's buttons kept at its bottom), to the middle of what scrolls.
+RECEIVES_TAPS = """(e) => {
+  const receives = () => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null
+      && (e === hit || e.contains(hit) || e.labels?.[0]?.contains(hit) === true);
+  };
+  e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  if (receives()) return true;
+  e.scrollIntoView({block: 'center', inline: 'nearest'});
+  return receives(); }"""
 
 
 class Tab(Protocol):
