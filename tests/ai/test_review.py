@@ -60,11 +60,10 @@ def three(*turns: tuple[int, tuple[tuple[tuple[int, ...], tuple[int, ...] | None
     return record
 
 
-def test_banking_a_straight_that_wins_the_game_costs_nothing(strategies: Strategies) -> None:
+def straight_to_win() -> Record:
     """Ali reaches the target; Ece loses her last turn; Can, last to play, throws a straight
-    (2 500, hot dice) and banks it: 5 500 against 5 000, the game won. Read in the turn's
-    points that bank gave up 409 points to throwing the six dice again."""
-    record = three(
+    (2 500, hot dice) and banks it: 5 500 against 5 000, the game won."""
+    return three(
         (0, (((1,) * 6, EVERY_DIE),)),
         (1, (LOST,)),
         (2, (((1,) * 6, EVERY_DIE),)),
@@ -72,6 +71,13 @@ def test_banking_a_straight_that_wins_the_game_costs_nothing(strategies: Strateg
         (1, (LOST,)),
         (2, (((1, 2, 3, 4, 5, 6), EVERY_DIE),)),
     )
+
+
+def test_banking_a_straight_that_wins_the_game_costs_nothing(strategies: Strategies) -> None:
+    """Ali reaches the target; Ece loses her last turn; Can, last to play, throws a straight
+    (2 500, hot dice) and banks it: 5 500 against 5 000, the game won. Read in the turn's
+    points that bank gave up 409 points to throwing the six dice again."""
+    record = straight_to_win()
     state = record.state
     assert isinstance(state, FarkleState)
     assert state.is_over
@@ -195,14 +201,7 @@ def test_fifty_one_and_seventy_points_lost_read_apart() -> None:
 
 
 def test_every_figure_of_a_review_has_one_decimal(strategies: Strategies) -> None:
-    record = three(
-        (0, (((1,) * 6, EVERY_DIE),)),
-        (1, (LOST,)),
-        (2, (((1,) * 6, EVERY_DIE),)),
-        (0, (((1, 1, 1, 1, 1, 2), (0, 1, 2, 3, 4)),)),
-        (1, (LOST,)),
-        (2, (((1, 2, 3, 4, 5, 6), EVERY_DIE),)),
-    )
+    record = straight_to_win()
     players = {p["name"]: p for p in full_review(record, strategies, "tr")["players"]}
     can = players["Can"]
     total, mean = 100 * can["total_cost"], 100 * can["mean_cost"]
