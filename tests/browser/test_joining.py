@@ -60,6 +60,17 @@ def join_screen_words(phone: Phone) -> str:
     return screen.inner_text()
 
 
+def join_by_code(phone: Phone, host: Phone, lang: str = "tr") -> str:
+    """A new invitation's code typed on ``phone``'s home screen (in ``lang``, else as the
+    phone has it): the join screen's words."""
+    _, code = invitation(host)
+    phone.open("/" if lang == "tr" else f"/?lang={lang}")
+    box, join = {"tr": ("Kodla katıl", "Katıl"), "en": ("Join with a code", "Join")}[lang]
+    phone.page.get_by_role("textbox", name=box).fill(code)
+    phone.button(join).click()
+    return join_screen_words(phone)
+
+
 def test_the_join_screen_shows_words_only_by_link_and_by_code(phones: list[Phone]) -> None:
     host, guest, third = phones
     host.open()
@@ -74,28 +85,16 @@ def test_the_join_screen_shows_words_only_by_link_and_by_code(phones: list[Phone
     guest.button("Ayşe").click()
     expect(guest.button("At")).to_be_visible()
     # By the code, typed on the home screen of a phone with no seat yet.
-    _, code = invitation(host)
-    third.open()
-    third.page.get_by_role("textbox", name="Kodla katıl").fill(code)
-    third.button("Katıl").click()
-    words = join_screen_words(third)
+    words = join_by_code(third, host)
     expect(third.button("Can")).to_be_visible()
     expect(third.button("Ayşe")).to_have_count(0)  # the guest's now
     assert not NOT_WORDS.search(words), words
     # And by a code on the guest's phone, which holds a seat already: `Oyuna dön` too.
-    _, code = invitation(host)
-    guest.open()
-    guest.page.get_by_role("textbox", name="Kodla katıl").fill(code)
-    guest.button("Katıl").click()
-    words = join_screen_words(guest)
+    words = join_by_code(guest, host)
     expect(guest.button("Oyuna dön")).to_be_visible()
     assert not NOT_WORDS.search(words), words
     # In English too.
-    _, code = invitation(host)
-    third.page.goto("/?pace=instant&lang=en")
-    third.page.get_by_role("textbox", name="Join with a code").fill(code)
-    third.button("Join").click()
-    words = join_screen_words(third)
+    words = join_by_code(third, host, lang="en")
     assert not NOT_WORDS.search(words), words
 
 
