@@ -1,4 +1,5 @@
-"""Who may act for whom: a game's seats and the devices that hold them.
+"""Who sits where: a game's seats and the devices that hold them (who may do what with
+them is :mod:`zar.server.rights`'s to say).
 
 The device that starts a game is its host and holds every person's seat; an invitation
 lets another device make a seat its own, after which only that device acts for it. A
@@ -23,21 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from zar.refusal import Forbidden
 from zar.table import Seat
 
-__all__ = ["Forbidden", "Role", "Seating"]
+__all__ = ["Role", "Seating"]
 
 Role = Literal["host", "player", "watcher"]
-
-
-class Forbidden(Exception):
-    """A device asked for what its credential does not grant (a 403); ``reason`` is the key of
-    its words in the player's language."""
-
-    def __init__(self, reason: str, **details: object) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.details = details
 
 
 @dataclass(frozen=True)
@@ -87,35 +79,6 @@ class Seating:
         """Every device with a place at the table: the host, the players, the watchers."""
         return frozenset({self.host, *(h for h in self.holders if h), *self.watchers})
 
-    def check(self, device: str | None, intent: str, seat: int, *, over: bool = False) -> None:
-        """Refuse (:class:`Forbidden`) what ``device`` may not ask for: ``intent`` (an
-        intention's type) on ``seat`` (the seat on turn; an undo's, the decision's).
-
-        Anyone at the table but a watcher may step the computer's turn (or a seat it plays
-        meanwhile); only the host ends the game; every other intention is its seat's
-        holder's. An undo never reopens a finished game another device may have seen end.
-        """
-        role = self.role(device)
-        if role is None:
-            raise Forbidden("not-at-table")
-        if role == "watcher":
-            raise Forbidden("watching")
-        match intent:
-            case "abandon":
-                if role != "host":
-                    raise Forbidden("host-only")
-            case "computer":
-                return  # whether it is the computer's turn is the rules' to say
-            case _:
-                if self.holders[seat] is None:
-                    return  # the computer's own seat: the rules refuse a person's move there
-                if self.holders[seat] == device and self.standins[seat] is not None:
-                    raise Forbidden("standing-in", seat=seat)  # resumed first
-                if not self.holds(device, seat):
-                    raise Forbidden("not-your-seat", seat=seat)
-                if intent == "undo" and over and self.devices != {device}:
-                    raise Forbidden("seen-over")
-
     def plays(self, seat: int) -> str | None:
         """The computer's level standing in for ``seat``, if it plays it meanwhile."""
         return self.standins[seat]
@@ -131,10 +94,8 @@ class Seating:
         return replace(self, **changes, rev=self.rev + 1)
 
     def claimed(self, seat: int, device: str) -> Seating:
-        """``device`` makes ``seat`` its own: only a seat the host's device still holds."""
+        """``device`` makes ``seat`` its own (whether it may: :mod:`zar.server.rights`)."""
         self._check(seat)
-        if self.holders[seat] != self.host or device == self.host:
-            raise Forbidden("seat-taken", seat=seat)
         holders = tuple(device if i == seat else h for i, h in enumerate(self.holders))
         return self._next(holders=holders, watchers=self.watchers - {device})
 

@@ -1,9 +1,10 @@
 """The routes of the coach and the history: a hint, a game's review, log, progress and
 export, the statistics per player and their export.
 
-They read the games as the rest of the app does (``app.state.games``), only those the
-device asking has a place at (``app.state.reach``), and change nothing: a hint is for the
-device holding the seat on turn, the statistics are of the device's own games.
+They read the games as the rest of the app does, only those the device asking may read
+(:func:`zar.server.rights.to_read`), and change nothing: a hint is for the device holding
+the seat on turn (:func:`zar.server.rights.to_hint`), the statistics are of the device's own
+games.
 """
 
 from __future__ import annotations
@@ -29,12 +30,12 @@ from zar.history import (
     stats,
     stats_csv,
 )
-from zar.i18n import Language
 from zar.record import GameKind, Record
-from zar.seating import Forbidden
+from zar.server.asking import language
+from zar.server.devices import Devices, Reach
 from zar.server.games import Games
 from zar.server.replies import GAME_REFUSALS, refusals
-from zar.server.views import Table
+from zar.server.rights import require, to_hint
 
 __all__ = ["STATS_GAMES", "analysis_routes"]
 
@@ -59,39 +60,29 @@ def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[],
 
 
 def analysis_routes(
-    language: Callable[[Request], Language], strategies: Strategies | None = None
+    games: Games, devices: Devices, reach: Reach, strategies: Strategies | None = None
 ) -> APIRouter:
-    """The routes, speaking the language ``language`` finds in a request; the coach reads
-    ``strategies`` (by default each loaded on first use)."""
+    """The routes over ``games``; the coach reads ``strategies`` (by default each loaded on
+    first use)."""
     router = APIRouter()
     coach = strategies or Strategies()
 
-    def games(request: Request) -> Games:
-        found: Games = request.app.state.games
-        return found
-
-    async def reach(request: Request, game_id: str) -> Table:
-        table: Table = await request.app.state.reach(game_id, request)
-        return table
-
     async def record(request: Request, game_id: str) -> Record:
         """The game, for a device with a place at its table (else Forbidden)."""
-        await reach(request, game_id)
-        return await games(request).record(game_id)
+        await reach(game_id, request)
+        return await games.record(game_id)
 
-    async def times(request: Request, game_id: str) -> list[str]:
+    async def times(game_id: str) -> list[str]:
         """When each action of the game's log was stored."""
-        return await run_in_threadpool(games(request).store.times, game_id)
+        return await run_in_threadpool(games.store.times, game_id)
 
     @router.get("/api/games/{game_id}/hint", responses=refusals(*GAME_REFUSALS))
     async def game_hint(game_id: str, request: Request) -> dict[str, Any]:
         """The coach's options for the seat to play, best first, and its advice in a sentence;
         422 ``no-hint`` when that seat has the coach off or is the computer's."""
-        table = await reach(request, game_id)
-        found = await games(request).record(game_id)
-        seat = found.state.seat
-        if table.seating.holders[seat] is not None and not table.seating.holds(table.device, seat):
-            raise Forbidden("not-your-seat", seat=seat)  # the coach is the seat's holder's
+        table = await reach(game_id, request)
+        found = await games.record(game_id)
+        require(to_hint(table.seating, table.device, found))  # the coach is the seat's holder's
         return await run_in_threadpool(hint, found, coach, language(request))
 
     @router.get("/api/games/{game_id}/review", responses=refusals(*GAME_REFUSALS))
@@ -111,7 +102,7 @@ def analysis_routes(
             "id": game_id,
             "game": found.kind,
             "players": [seat.name for seat in found.seats],
-            "entries": log_entries(found, await times(request, game_id)),
+            "entries": log_entries(found, await times(game_id)),
         }
 
     @router.get("/api/games/{game_id}/progress", responses=refusals(*GAME_REFUSALS))
@@ -129,7 +120,7 @@ def analysis_routes(
         """The game as a file: its settings, its log with the undone marks, each throw's luck
         and each decision's cost, the final totals."""
         found = await record(request, game_id)
-        stored = await times(request, game_id)
+        stored = await times(game_id)
         luck = await run_in_threadpool(luck_figures, found, coach)
         data = game_export(game_id, found, stored, luck)
         name = f"zar-{found.kind}-{game_id}"
@@ -151,9 +142,8 @@ def analysis_routes(
         credential), summed from the figures kept with each: a game's are worked out from its
         log (and kept) only when missing or of an older version; its luck account, too slow
         to wait for, is worked out after by the slow pass (:mod:`zar.server.accounts`)."""
-        device = await request.app.state.devices.caller(request)
-        found = games(request)
-        store = found.store
+        device = await devices.caller(request)
+        store = games.store
         rows = (
             []
             if device is None
@@ -162,7 +152,7 @@ def analysis_routes(
             )
         )
         parts = [
-            part if current(part) else await worked_out(found, game_id)
+            part if current(part) else await worked_out(games, game_id)
             for game_id, part in reversed(rows)
         ]
         return await run_in_threadpool(stats, game, parts)  # oldest first

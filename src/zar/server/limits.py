@@ -23,6 +23,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from zar.refusal import Refusal, TooMany
+
 __all__ = [
     "GAMES_PER_MINUTE",
     "MAX_BODY_BYTES",
@@ -79,7 +81,7 @@ SECURITY_HEADERS: Mapping[str, str] = {
     "x-frame-options": "DENY",
 }
 
-Refuse = Callable[[Request], Response]
+Say = Callable[[Request, Refusal], Response]  # a refusal written in the asker's words
 
 
 class SecurityHeaders:
@@ -108,17 +110,21 @@ class _TooLarge(Exception):
 
 
 class BodyLimit:
-    """Refuses a request body over ``max_bytes`` with ``refuse(request)`` (a 413).
+    """Refuses a request body over ``max_bytes``: a 413 ``body-too-large``, said by ``say``.
 
     A declared ``Content-Length`` over the limit is refused before a byte is read; a body
     without one is read up to the limit, then refused. The body is read whole before the
     app sees it: a handler never works on half a request.
     """
 
-    def __init__(self, app: ASGIApp, *, max_bytes: int, refuse: Refuse) -> None:
+    def __init__(self, app: ASGIApp, *, max_bytes: int, say: Say) -> None:
         self.app = app
         self.max_bytes = max_bytes
-        self.refuse = refuse
+        self.say = say
+
+    def _refuse(self, scope: Scope) -> Response:
+        too_large = Refusal("body-too-large", status=413, limit=self.max_bytes // 1024)
+        return self.say(Request(scope), too_large)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -126,12 +132,12 @@ class BodyLimit:
             return
         declared = Headers(scope=scope).get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_bytes:
-            await self.refuse(Request(scope))(scope, receive, send)
+            await self._refuse(scope)(scope, receive, send)
             return
         try:
             messages = await self._read(receive)
         except _TooLarge:
-            await self.refuse(Request(scope))(scope, receive, send)
+            await self._refuse(scope)(scope, receive, send)
             return
 
         async def replay() -> Message:
@@ -204,7 +210,7 @@ class GameStarts:
 
 class StartLimit:
     """Refuses a ``POST`` to the ``paths`` (by default ``/api/games``) past the client's count
-    a minute with ``refuse(request, seconds)`` (a 429 with ``Retry-After``).
+    a minute: a 429 for ``reason`` with ``Retry-After``, said by ``say``.
 
     What counts is what was taken: a request is counted when it comes (so that many at once
     cannot all slip in), and the count is taken back if it was malformed (413, 422). A join
@@ -215,12 +221,14 @@ class StartLimit:
         app: ASGIApp,
         *,
         starts: GameStarts,
-        refuse: Callable[[Request, int], Response],
+        reason: str,
+        say: Say,
         paths: Callable[[str], bool] = lambda path: path == "/api/games",
     ) -> None:
         self.app = app
         self.starts = starts
-        self.refuse = refuse
+        self.reason = reason
+        self.say = say
         self.paths = paths
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -229,7 +237,7 @@ class StartLimit:
             address = str(client[0]) if client else ""
             wait = self.starts.admit(address)
             if wait is not None:
-                response = self.refuse(Request(scope), max(1, math.ceil(wait)))
+                response = self.say(Request(scope), TooMany(self.reason, max(1, math.ceil(wait))))
                 await response(scope, receive, send)
                 return
 
@@ -247,17 +255,19 @@ class SameOrigin:
     """Refuses a request that would change something (not GET, HEAD or OPTIONS) sent by a
     page of another site: its ``Origin`` is not this server's, or the browser says it is
     cross-site (``Sec-Fetch-Site``). Non-browser clients send neither, and carry no one
-    else's credential. A 403 by ``refuse(request)``."""
+    else's credential. A 403 ``cross-origin``, said by ``say``."""
 
     SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 
-    def __init__(self, app: ASGIApp, *, refuse: Callable[[Request], Response]) -> None:
+    def __init__(self, app: ASGIApp, *, say: Say) -> None:
         self.app = app
-        self.refuse = refuse
+        self.say = say
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in self.SAFE and _elsewhere(scope):
-            await self.refuse(Request(scope))(scope, receive, send)
+            await self.say(Request(scope), Refusal("cross-origin", status=403))(
+                scope, receive, send
+            )
             return
         await self.app(scope, receive, send)
 
@@ -280,13 +290,12 @@ def _path(scope: Mapping[str, Any]) -> str:
     return path.rstrip("/") or "/"
 
 
-class TooManyUndos(Exception):
+class TooManyUndos(TooMany):
     """The game, the device or the client address has undone as much as it may for now:
     it may again in ``seconds``."""
 
     def __init__(self, seconds: int) -> None:
-        super().__init__(seconds)
-        self.seconds = seconds
+        super().__init__("too-many-undos", seconds)
 
 
 class UndoLimit:

@@ -20,29 +20,33 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncGenerator, Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, NamedTuple
 
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from zar.i18n import Language
 from zar.record import Record
-from zar.seating import Forbidden, Seating
-from zar.server.games import Follower, Games
-from zar.server.seats import Reach, here
+from zar.refusal import Forbidden, Refusal, TooMany
+from zar.seating import Seating
+from zar.server.asking import address, here
+from zar.server.devices import Reach
+from zar.server.followers import Follower
+from zar.server.games import Games
+from zar.server.rights import require, to_read
 from zar.server.views import Table, game_view, table_view
-from zar.store import StoreUnavailable, UnknownGame
 
 __all__ = [
     "KEEP_ALIVE",
     "STALLED_S",
     "STREAM_LIFE_S",
     "STREAM_PATH",
+    "EventStream",
     "LiveStreams",
     "Streams",
     "TooManyStreams",
-    "address",
 ]
 
 KEEP_ALIVE = b"event: alive\ndata: 1\n\n"  # the page hears that the link holds
@@ -73,11 +77,13 @@ STREAM_LIFE_S = 3600.0
 LIFE_SPREAD = 0.1
 
 
-class TooManyStreams(Exception):
+class TooManyStreams(TooMany):
     """A client already holds as many streams as it may (``limit``, of ``what``)."""
 
     def __init__(self, what: str, limit: int) -> None:
-        super().__init__(what, limit)
+        super().__init__(
+            "too-many-streams", RETRY_AFTER_S, words=f"too-many-streams-{what}", limit=limit
+        )
         self.what = what
         self.limit = limit
 
@@ -144,34 +150,6 @@ class Streams:
                 raise TooManyStreams(str(key[0]), limit)
         return _Ticket(self._held, tuple(key for key, _ in caps))
 
-    async def events(
-        self,
-        game_id: str,
-        device: str | None,
-        lang: Language,
-        *,
-        local: bool,
-        gone: asyncio.Future[Any] | None = None,
-    ) -> AsyncGenerator[bytes, None]:
-        """The game's state now, then each time it changes (a move, a seat taken or handed
-        over, a device come or gone), each with its version as the event's id; a keep-alive
-        when nothing happens. It ends when the device has no place at the table any more,
-        or ``gone`` is done."""
-        with self._followed(game_id):
-            sent = await self.shown(game_id, device, lang, local)
-            yield sent.event
-            async for changed in self.games.follow(game_id, device, gone=gone):
-                if not changed:
-                    yield KEEP_ALIVE
-                    continue
-                try:
-                    fresh = await self.shown(game_id, device, lang, local)
-                except Forbidden:
-                    break  # no longer at the table
-                if fresh != sent:
-                    sent = fresh
-                    yield sent.event
-
     async def shown(self, game_id: str, device: str | None, lang: Language, local: bool) -> Shown:
         """What the game shows ``device`` now: made once a change for every device in its
         place while the game is followed here (the reply to a move included)."""
@@ -187,8 +165,7 @@ class Streams:
         if at_hand is None:
             return None
         record, seating = at_hand
-        if seating.role(device) is None:
-            raise Forbidden("not-at-table")
+        require(to_read(seating, device))
         return self._show(game_id, self.games.stamp(game_id), record, seating, device, lang)
 
     def _show(self, game_id: str, stamp: int, record: Record, seating: Seating,
@@ -219,25 +196,25 @@ class Streams:
             )
         return shown
 
-    async def serve(self, game_id: str, scope: Scope, receive: Receive, send: Send) -> bool:
-        """Serve the game's stream to the request, if the app would give it: false if it
-        would refuse it (the app's route then says why, in words).
+    async def open(self, game_id: str, scope: Scope) -> LetIn:
+        """The request's stream of the game, let in: else the refusal it gets (the game
+        unknown, no place at its table, past the caps, the store out of reach)."""
+        request = Request(scope)
+        # What the stream needs of the request, and no more: not its table (who is here,
+        # thousands perhaps), nor the request (its headers, parsed).
+        device = (await self.reach(game_id, request)).device
+        ticket = self.admit(game_id, device, address(request))
+        return LetIn(game_id, device, self.lang(request), here(request), ticket)
+
+    async def serve(self, opened: LetIn, receive: Receive, send: Send) -> None:
+        """Serve a stream let in (:meth:`open`): the game's state now, then each change.
 
         The stream ends when the client goes, when it has lived its life (its browser comes
         back by itself), when its device has no place at the table any more, or when a
         write waits on the client longer than :attr:`stalled_s` (a client that stopped
         reading): then the connection is left to the server to close.
         """
-        request = Request(scope)
-        try:
-            # What the stream needs of the request, and no more: not its table (who is here,
-            # thousands perhaps), nor the request (its headers, parsed).
-            device = (await self.reach(game_id, request)).device
-            ticket = self.admit(game_id, device, address(request))
-        except (UnknownGame, Forbidden, StoreUnavailable, TooManyStreams):
-            return False
-        lang, local = self.lang(request), here(request)
-        del request
+        game_id, device, lang, local, ticket = opened
         life = self.life_s * random.uniform(1 - LIFE_SPREAD, 1)  # not all coming back at once
         gone = asyncio.ensure_future(_gone(receive, life))
         push = _Push(self, game_id, device, lang, local, send)
@@ -257,7 +234,6 @@ class Streams:
             push.close()
             gone.cancel()
             ticket.release()
-        return True
 
     @contextlib.contextmanager
     def _followed(self, game_id: str) -> Iterator[None]:
@@ -419,9 +395,21 @@ class _Rest:
         self._sending.close()
 
 
+class LetIn(NamedTuple):
+    """A stream let in: its game, device, language, whether it comes from this machine, its
+    place under the caps."""
+
+    game_id: str
+    device: str | None
+    lang: Language
+    local: bool
+    ticket: _Ticket
+
+
 class LiveStreams:
-    """ASGI middleware: a game's event stream served by :class:`Streams`, every other request
-    (and a stream refused) by the app."""
+    """ASGI middleware: a game's event stream served by :class:`Streams` in front of the
+    app's middleware and routing; every other request, and a stream refused (which the
+    app's route then says in words), by the app."""
 
     def __init__(self, app: ASGIApp, *, streams: Streams) -> None:
         self.app = app
@@ -430,14 +418,29 @@ class LiveStreams:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
             found = STREAM_PATH.fullmatch(scope["path"])
-            if found and await self.streams.serve(found[1], scope, receive, send):
-                return
+            if found:
+                try:
+                    opened = await self.streams.open(found[1], scope)
+                except Refusal:
+                    pass
+                else:
+                    await self.streams.serve(opened, receive, send)
+                    return
         await self.app(scope, receive, send)
 
 
-def address(request: Request) -> str:
-    """The client's address, as the streams' caps count it."""
-    return request.client.host if request.client else ""
+class EventStream(Response):
+    """The route's reply: the stream, served as :class:`LiveStreams` serves it (the route
+    answers only when the app is asked without it in front, or to say a refusal)."""
+
+    media_type = "text/event-stream"
+
+    def __init__(self, streams: Streams, game_id: str) -> None:
+        super().__init__()
+        self.streams, self.game_id = streams, game_id
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.streams.serve(await self.streams.open(self.game_id, scope), receive, send)
 
 
 async def _gone(receive: Receive, life: float) -> bool:

@@ -7,7 +7,6 @@ selection the player may tap, and the reason a die cannot be taken, from the eng
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -17,20 +16,13 @@ from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, explain, text
 from zar.names import seat_names
 from zar.record import Record
-from zar.seating import Forbidden, Seating
+from zar.seating import Seating
+from zar.server.presence import Presence
+from zar.server.rights import to_act, to_hint
 from zar.table import IllegalAction
 from zar.yams import Box, YamsState
 
-__all__ = ["Presence", "Table", "game_view", "summary", "table_view", "view"]
-
-
-@dataclass(frozen=True)
-class Presence:
-    """Whether a device follows the game now, else since when it is away (None: not seen
-    since this process started)."""
-
-    here: bool
-    away_since: str | None = None
+__all__ = ["Table", "game_view", "summary", "table_view", "view"]
 
 
 def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[str]]:
@@ -239,23 +231,15 @@ def table_view(record: Record, table: Table, *, can_hint: bool, can_undo: bool) 
     """What the game shows one device of its table beside :func:`game_view`: what it may do
     (the coach and undo if the game offers them, ``can_hint`` and ``can_undo``, and the
     device holds the seat), whose seats are its, who is here."""
-    state = record.state
-    seating = table.seating
-    result: dict[str, Any] = {
+    seating, device = table.seating, table.device
+    return {
         # The coach and undo are the seat's holder's: shown only on its device.
-        "can_hint": can_hint and seating.holds(table.device, state.seat),
-        "can_undo": False,
-        "you": {"role": seating.role(table.device), "seats": list(seating.seats_of(table.device))},
+        "can_hint": can_hint and to_hint(seating, device, record) is None,
+        "can_undo": can_undo and to_act(seating, device, record, "undo") is None,
+        "you": {"role": seating.role(device), "seats": list(seating.seats_of(device))},
         "seats": _seats(record, table),
         "seating_rev": seating.rev,
     }
-    if can_undo:
-        try:
-            seating.check(table.device, "undo", record.undo().seat, over=state.is_over)
-            result["can_undo"] = True
-        except Forbidden:
-            pass
-    return result
 
 
 def summary(record: Record) -> dict[str, Any]:

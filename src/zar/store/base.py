@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from zar.record import Action, Record
+from zar.refusal import Refusal
 from zar.seating import Seating
 
 __all__ = [
@@ -32,27 +33,41 @@ class Busy(Exception):
     process is writing, or the store is a server a round trip away. Nothing was written."""
 
 
-class Conflict(Exception):
-    """The game has moved on since the version the action was made for."""
+class Conflict(Refusal):
+    """The game has moved on since the version the action was made for (a 409 that says
+    which version the game is at)."""
+
+    status = 409
 
     def __init__(self, version: int) -> None:
-        super().__init__(f"the game is at version {version}")
+        super().__init__("stale-version", words="stale-version", reply={"version": version})
+        self.args = (f"the game is at version {version}",)
         self.version = version
 
 
-class UnknownGame(KeyError):
-    """No game has this id."""
+class UnknownGame(Refusal, KeyError):
+    """No game has this id (a 404)."""
+
+    status = 404
+
+    def __init__(self, game_id: object = "") -> None:
+        super().__init__("unknown-game")
+        self.args = (game_id,)
 
 
-class StoreUnavailable(Exception):
-    """A read or a write could not be done (disk full, read-only, database out of reach).
+class StoreUnavailable(Refusal):
+    """A read or a write could not be done (disk full, read-only, database out of reach): a
+    503, ``not-saved`` or ``not-read``.
 
     Nothing already stored is lost, and a refused write left nothing behind; trying again
     later may work. ``writing`` says whether it was a write.
     """
 
+    status = 503
+
     def __init__(self, message: str, *, writing: bool) -> None:
-        super().__init__(message)
+        super().__init__("not-saved" if writing else "not-read")
+        self.args = (message,)
         self.writing = writing
 
 

@@ -1,0 +1,209 @@
+"""The routes of play: a new game, the device's games, a game as it is (or was), an
+intention, the game's live stream.
+
+The server is the authority: it holds every game, throws the dice and applies the page's
+intentions through the engine (:mod:`zar.server.acting`). Every action is committed to the
+store before the reply; a stale or repeated action (its ``version`` is not the game's) is
+refused with 409 and changes nothing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from starlette.concurrency import run_in_threadpool
+
+from zar import ai
+from zar.i18n import Language, text
+from zar.names import distinct_looks, new_name
+from zar.record import GameKind, Record
+from zar.server.asking import address, here, language
+from zar.server.devices import Devices, Reach
+from zar.server.games import Games
+from zar.server.intents import Intent
+from zar.server.replies import (
+    EVENTS,
+    GAME_REFUSALS,
+    NAME_SCHEMA,
+    GameView,
+    Listed,
+    refusals,
+    stream_refusals,
+)
+from zar.server.streams import EventStream, Streams
+from zar.server.views import Table, view
+from zar.table import IllegalAction, Seat, check_seats
+
+__all__ = ["NewGame", "play_routes"]
+
+
+class NewGame(BaseModel):
+    """The new-game dialog: the game, the people, the computer, the target, the auto-fill."""
+
+    # Strict: "yes" is not true, "5000" is not a target; the page sends the JSON types.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    game: GameKind
+    # A name's rules are zar.table.check_name's, refused with their own words: the schema
+    # tells them, the model leaves them to it.
+    players: list[Annotated[str, WithJsonSchema(NAME_SCHEMA)]] = Field(
+        min_length=1,
+        max_length=6,
+        description="the people in seat order: 1 to 24 characters each, no control characters",
+    )
+    computer: bool = False
+    level: str | None = Field(default=None, max_length=20, description="the computer's level")
+    target: Literal[5_000, 10_000, 15_000] = 10_000
+    autofill: Literal[3, 10, 30] | None = 3
+    hints: list[Annotated[str, Field(max_length=24)]] | None = Field(
+        default=None,
+        max_length=6,
+        description="the people who may ask the coach; by default the person playing alone "
+        "(or alone against the computer), nobody when two or more people play",
+    )
+
+
+def new_record(body: NewGame, lang: Language) -> Record:
+    """The game the dialog asks for (its names and level refused in words by the rules)."""
+    names = [new_name(name) for name in body.players]
+    seats = [Seat(name) for name in names]
+    if body.computer:
+        level = body.level or ai.DEFAULT_LEVEL[body.game]
+        if level not in ai.LEVELS[body.game]:
+            raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
+        seats.append(Seat(text(lang, "computer"), computer=True, level=level))
+    hints = None
+    if body.hints is not None:
+        asked = [unicodedata.normalize("NFC", name) for name in body.hints]
+        for name in asked:
+            if name not in names:
+                raise IllegalAction("not a player", reason="hints-not-players", name=name)
+        hints = [names.index(name) for name in asked]
+    return Record.new(
+        body.game,
+        distinct_looks(check_seats(seats, max_computers=1)),
+        target=body.target,
+        autofill=body.autofill,
+        hints=hints,
+    )
+
+
+def play_routes(
+    games: Games,
+    devices: Devices,
+    reach: Reach,
+    streams: Streams,
+    ready: Callable[[Record], None] | None = None,
+) -> APIRouter:
+    """The routes of play over ``games``; ``ready(record)`` is told of each new game (to
+    ready the strategies it will ask for)."""
+    router = APIRouter()
+
+    @router.post(
+        "/api/games",
+        status_code=201,
+        response_model=None,
+        responses={201: {"model": GameView}, **refusals(413, 422, 429, 503)},
+    )
+    async def new_game(body: NewGame, request: Request, response: Response) -> dict[str, Any]:
+        """Start a game: its players in seat order, the computer last ("Humains + 1 IA"). The
+        device that starts it is its host and holds every person's seat."""
+        lang = language(request)
+        record = new_record(body, lang)
+        host = await devices.device(request, response)
+        game_id = await games.create(record, host)
+        if ready is not None:
+            ready(record)
+        seating = await games.seating(game_id)
+        assert seating is not None
+        return view(game_id, record, lang, table=Table(seating, host, games.presence(game_id)))
+
+    @router.get(
+        "/api/games",
+        response_model=None,
+        responses={200: {"model": list[Listed]}, **refusals(422, 503)},
+    )
+    async def list_games(
+        request: Request,
+        finished: bool | None = None,
+        limit: int = Query(50, ge=1, le=200),
+        offset: int = Query(0, ge=0, le=1_000_000, description="how many games to skip first"),
+    ) -> Response:
+        """This device's games (those it hosts, plays a seat of, or watches), those where it
+        is its turn first, then the latest, page by page: unfinished ones to continue,
+        finished ones for the history; never an abandoned one."""
+        device = await devices.caller(request)
+        if device is None:
+            return JSONResponse([])
+        rows = await run_in_threadpool(
+            lambda: games.store.games(finished=finished, limit=limit, offset=offset, device=device)
+        )
+        # JSON as it is (FastAPI's encoder, walking every value, cost more than the query).
+        return JSONResponse(
+            [
+                {
+                    "id": g.id,
+                    "game": g.kind,
+                    "created_at": g.created_at,
+                    "updated_at": g.updated_at,
+                    "version": g.version,
+                    "finished": g.finished,
+                    **g.summary,
+                    "my_turn": g.my_turn,
+                    "host": g.hosts,
+                }
+                for g in rows
+            ]
+        )
+
+    @router.get(
+        "/api/games/{game_id}",
+        response_model=None,
+        responses={200: {"model": GameView}, **refusals(*GAME_REFUSALS)},
+    )
+    async def get_game(
+        game_id: str,
+        request: Request,
+        at: int | None = Query(None, ge=0, description="the version to show, for a replay"),
+    ) -> dict[str, Any]:
+        table = await reach(game_id, request)
+        record = await games.record(game_id)
+        if at is None:
+            return view(game_id, record, language(request), table=table)
+        return view(game_id, record.upto(at), language(request), replay=True)
+
+    @router.post(
+        "/api/games/{game_id}/actions",
+        response_model=None,
+        responses={200: {"model": GameView}, **refusals(409, 413, 429, *GAME_REFUSALS)},
+    )
+    async def act(game_id: str, intent: Intent, request: Request) -> Response:
+        """Apply an intention of the player whose turn it is (or step the computer's turn),
+        made on a device that holds the seat (403 otherwise, the game unchanged). Undos past
+        a person's pace, on the game, from the device or from its address, are refused
+        (429, the game unchanged)."""
+        device = await devices.caller(request)
+        await games.adopted(game_id, device, here=here(request))  # a game from before seats
+        await games.act(game_id, intent, device, address(request))
+        # The view the device's own streams are sent too: made once for both.
+        shown = await streams.shown(game_id, device, language(request), here(request))
+        return Response(shown.body, media_type="application/json")
+
+    @router.get(
+        "/api/games/{game_id}/events",
+        response_class=EventStream,
+        responses={200: EVENTS, **stream_refusals(429, *GAME_REFUSALS)},
+    )
+    async def events(game_id: str) -> Response:
+        """Server-sent events: the game's state now, then each time it changes (a move, a
+        seat taken or handed over, a device come or gone), each with its version as the
+        event's id. A stream that comes back (``Last-Event-ID``) gets the state now, whatever
+        it missed meanwhile; while a device's stream is open, it is here."""
+        return EventStream(streams, game_id)
+
+    return router

@@ -1,0 +1,63 @@
+"""The routes that set the page up: the new-game dialog's choices, the words of each
+language, where a phone on the same network opens the app."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import APIRouter
+
+from zar import ai
+from zar.i18n import LANGUAGES, MESSAGES, Language, box_name
+from zar.record import GAMES
+from zar.server.network import qr_code
+from zar.server.replies import Network, Setup, Words, refusals
+from zar.table import MAX_PEOPLE
+from zar.yams import Box
+
+__all__ = ["setup_routes"]
+
+
+def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
+    """The routes; ``addresses`` are the URLs a phone on the same network can open (none when
+    serving this machine only)."""
+    router = APIRouter()
+
+    @router.get("/api/setup", response_model=None, responses={200: {"model": Setup}})
+    async def setup() -> dict[str, Any]:
+        """The new-game dialog's choices: games, computer levels, targets, auto-fill delays."""
+        return {
+            "games": list(GAMES),
+            "levels": {game: list(levels) for game, levels in ai.LEVELS.items()},
+            "default_level": ai.DEFAULT_LEVEL,
+            "targets": [5_000, 10_000, 15_000],
+            "default_target": 10_000,
+            "autofill": [3, 10, 30, None],
+            "default_autofill": 3,
+            "max_people": MAX_PEOPLE,
+            "languages": list(LANGUAGES),
+        }
+
+    @router.get(
+        "/api/i18n/{lang}",
+        response_model=None,
+        responses={200: {"model": Words}, **refusals(422)},
+    )
+    async def words(lang: Language) -> dict[str, Any]:
+        """The page's words in ``lang``."""
+        return {
+            "lang": lang,
+            "messages": {key: values[lang] for key, values in MESSAGES.items()},
+            "boxes": {box.name: box_name(box, lang) for box in Box},
+        }
+
+    # Drawn once: the addresses do not change while the app serves.
+    phone = {"addresses": list(addresses), "qr": qr_code(addresses[0]) if addresses else None}
+
+    @router.get("/api/network", response_model=None, responses={200: {"model": Network}})
+    async def network() -> dict[str, Any]:
+        """Where a phone on the same network opens the app, and a QR code of the first."""
+        return phone
+
+    return router
