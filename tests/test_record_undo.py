@@ -70,7 +70,7 @@ def penta_card() -> Record:
 
 
 def test_a_joker_penta_with_its_bonus_undone_and_written_elsewhere() -> None:
-    """rules.md: a second Penta, its upper box filled, goes in a lower box as the Joker and
+    """docs/rules.md: a second Penta, its upper box filled, goes in a lower box as the Joker and
     earns +100; undone, it is written elsewhere with the same +100, never twice."""
     record = played(penta_card(), yams.Throw(0, (), (4, 4, 4, 4, 4)))
     assert record.state.card.penta == 50

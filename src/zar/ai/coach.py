@@ -463,7 +463,7 @@ def box_notes(state: YamsState, lang: Language) -> dict[str, str]:
         return {}
     card, dice = state.card, state.dice
     penta = yams.is_penta(dice)
-    # The Joker (rules.md): a Penta after a Penta box of 50 goes in its upper box if open,
+    # The Joker (docs/rules.md): a Penta after a Penta box of 50 goes in its upper box if open,
     # else in any open lower box as a joker, else scores 0 in an upper box.
     joker = penta and card.penta == PENTA_POINTS and card.rules is yams.Rules.STANDARD
     face_box = Box.upper(dice[0])

@@ -37,7 +37,7 @@ __all__ = [
 
 
 BOX_NAMES: Mapping[Language, tuple[str, ...]] = {
-    # seed 000's table; the order of Box
+    # the original app's table (docs/rules.md); the order of Box
     "tr": (
         "Bir", "İki", "Üç", "Dört", "Beş", "Altı",
         "Üçlü", "Dörtlü", "Full", "Küçük seri", "Büyük seri", "Şans", "Penta",
