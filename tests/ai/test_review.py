@@ -74,9 +74,9 @@ def straight_to_win() -> Record:
 
 
 def test_banking_a_straight_that_wins_the_game_costs_nothing(strategies: Strategies) -> None:
-    """Ali reaches the target; Ece loses her last turn; Can, last to play, throws a straight
-    (2 500, hot dice) and banks it: 5 500 against 5 000, the game won. Read in the turn's
-    points that bank gave up 409 points to throwing the six dice again."""
+    """Can's bank of the straight that wins the game (:func:`straight_to_win`) costs
+    nothing, though read in the turn's points it gave up 409 to throwing the six dice
+    again."""
     record = straight_to_win()
     state = record.state
     assert isinstance(state, FarkleState)
