@@ -15,13 +15,13 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from play_support import AtRandom
 from record_support import standing
 from support import WHOLE_GAMES
 from zar import ai, farkle, yams
@@ -45,32 +45,6 @@ MEAN = 1e-12  # one throw's luck averaged over its outcomes
 @pytest.fixture
 def strategies(solved: Solved, expert: WinStrategy) -> Strategies:
     return Strategies(solved("standard"))
-
-
-@dataclass
-class AtRandom:
-    """A person who chooses at random among the legal choices, of either game."""
-
-    chance: random.Random
-
-    def keep(self, state: YamsState) -> tuple[int, ...] | None:
-        if self.chance.random() < 0.2:
-            return None
-        return tuple(p for p in range(yams.DICE) if self.chance.random() < 0.5)
-
-    def box(self, state: YamsState) -> Box:
-        return self.chance.choice(sorted(state.options, key=lambda box: box.value))
-
-    def set_aside(self, state: FarkleState) -> tuple[int, ...]:
-        chosen = self.chance.choice(sorted(farkle.selections(state.throw)))
-        free = [p for p in range(farkle.DICE) if not state.aside[p]]
-        positions: list[int] = []
-        for face in chosen:
-            positions.append(next(p for p in free if state.tray[p] == face and p not in positions))
-        return tuple(positions)
-
-    def banks(self, state: FarkleState) -> bool:
-        return self.chance.random() < 0.4
 
 
 def play(

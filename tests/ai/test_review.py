@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from play_support import AtRandom
 from support import WHOLE_GAMES
 from zar import ai, farkle
 from zar.ai.coach import Strategies
@@ -130,24 +130,6 @@ def test_the_review_says_what_it_judges_by(strategies: Strategies) -> None:
     ]  # fmt: skip
 
 
-@dataclass
-class AtRandom:
-    """A person who sets aside any legal dice and banks now and then."""
-
-    chance: random.Random
-
-    def set_aside(self, state: FarkleState) -> tuple[int, ...]:
-        chosen = self.chance.choice(sorted(farkle.selections(state.throw)))
-        free = [p for p in range(farkle.DICE) if not state.aside[p]]
-        positions: list[int] = []
-        for face in chosen:
-            positions.append(next(p for p in free if state.tray[p] == face and p not in positions))
-        return tuple(positions)
-
-    def banks(self, state: FarkleState) -> bool:
-        return self.chance.random() < 0.5
-
-
 @WHOLE_GAMES
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 4))
 def test_a_winning_move_is_never_costly(
@@ -158,7 +140,7 @@ def test_a_winning_move_is_never_costly(
     strategies = Strategies(solved("standard"))
     chance = random.Random(seed)
     people = tuple(Seat(f"P{i}") for i in range(seats))
-    players = [AtRandom(chance) for _ in people]
+    players = [AtRandom(chance, banking=0.5) for _ in people]
     dice = SeededDice(seed)
     record = Record.new("10000", people, target=5_000)
     while not record.state.is_over:

@@ -17,9 +17,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
 from browser.test_history import tr_figure
 from browser.test_stats import act
+from dice_support import ScriptedDice
 
 SMALL_PHONE = {"width": 360, "height": 740}
 # What a figure of the identity reads like: its name, then the figure (`Zar şansı`, `12,3`),
