@@ -27,8 +27,9 @@ from support import WHOLE_GAMES
 from zar import ai, farkle, yams
 from zar.ai.coach import Strategies
 from zar.ai.farkle import TurnStrategy, WinStrategy
-from zar.ai.luck import Ledger, Luck, account, figures, ledger, review, values
-from zar.ai.review import judged
+from zar.ai.judging import judged
+from zar.ai.luck import Ledger, Luck, account, figures, ledger, values
+from zar.ai.review import review
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice, outcomes
 from zar.farkle import FarkleState
@@ -449,7 +450,7 @@ def test_a_yams_review_of_two_reads_each_cost_in_chance_of_winning(
     gives: the calibration keeps the order) less the chosen one's; a person's total sums
     them. The game's last decision, Ece's last box, has the
     other card complete: its chance is the game's outcome, 1, 0 or 1/2 exactly."""
-    from zar.ai.review import _in_chances
+    from zar.ai.judging import in_chances as _in_chances
     from zar.ai.yams_win import WinPlayer, shown_chances
 
     record = yams_record((ALI, ECE), 5)

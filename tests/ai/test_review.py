@@ -19,8 +19,9 @@ from support import WHOLE_GAMES
 from zar import ai, farkle
 from zar.ai.coach import Strategies
 from zar.ai.farkle import TurnStrategy, WinStrategy
-from zar.ai.luck import review as full_review
-from zar.ai.review import FIRST_BOUND, GRADES, grade, judged, model_of, review
+from zar.ai.judging import judged, model_of
+from zar.ai.review import FIRST_BOUND, GRADES, grade, review
+from zar.ai.review import review as full_review
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice
 from zar.farkle import FarkleState
@@ -197,7 +198,7 @@ def test_every_figure_of_a_review_has_one_decimal(strategies: Strategies) -> Non
 
 def test_a_cost_too_small_for_one_decimal_reads_as_under_it() -> None:
     """No verdict says a costly decision lost "%0,0": below half the last place, "< %0,1"."""
-    from zar.ai.review import _verdict
+    from zar.ai.review import verdict as _verdict
 
     said = _verdict("10000", "win", 0.0004, 8, "tr")
     assert said.endswith("8 kararda kazanma şansından < %0,1 kayıp (karar başına < %0,1)")

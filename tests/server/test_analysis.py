@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from dice_support import ScriptedDice
 from zar.ai.coach import Strategies
 from zar.ai.farkle import WinStrategy
-from zar.ai.luck import review
+from zar.ai.review import review
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice
 from zar.server import create_app
