@@ -35,14 +35,14 @@ class Refusal(Exception):
         words: str | None = None,
         reply: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
-        **details: Any,
+        details: Mapping[str, object] | None = None,
     ) -> None:
         super().__init__(reason)
         self.reason = reason
         if status is not None:
             self.status = status  # type: ignore[misc]  # this one's, not its kind's
         self.words = words or reason
-        self.details: Mapping[str, object] = details
+        self.details: Mapping[str, object] = dict(details or {})
         self.reply: dict[str, Any] = dict(reply or {})
         self.headers: dict[str, str] = dict(headers or {})
 
@@ -53,8 +53,8 @@ class Forbidden(Refusal):
 
     status = 403
 
-    def __init__(self, reason: str, **details: Any) -> None:
-        super().__init__(reason, words=f"forbidden-{reason}", **details)
+    def __init__(self, reason: str, **details: object) -> None:
+        super().__init__(reason, words=f"forbidden-{reason}", details=details)
 
 
 class TooMany(Refusal):
@@ -62,8 +62,13 @@ class TooMany(Refusal):
 
     status = 429
 
-    def __init__(self, reason: str, seconds: int, *, words: str | None = None, **details: Any):
+    def __init__(
+        self, reason: str, seconds: int, *, words: str | None = None, **details: object
+    ) -> None:
         super().__init__(
-            reason, words=words, headers={"retry-after": str(seconds)}, seconds=seconds, **details
+            reason,
+            words=words,
+            headers={"retry-after": str(seconds)},
+            details={"seconds": seconds, **details},
         )
         self.seconds = seconds

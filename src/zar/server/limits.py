@@ -123,7 +123,7 @@ class BodyLimit:
         self.say = say
 
     def _refuse(self, scope: Scope) -> Response:
-        too_large = Refusal("body-too-large", status=413, limit=self.max_bytes // 1024)
+        too_large = Refusal("body-too-large", status=413, details={"limit": self.max_bytes // 1024})
         return self.say(Request(scope), too_large)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -36,7 +36,7 @@ def as_refusal(error: Exception, allowed: Callable[[], list[str]] = list) -> Ref
         case Refusal():
             return error
         case IllegalAction():
-            refusal = Refusal(error.reason, **error.details)
+            refusal = Refusal(error.reason, details=error.details)
             refusal.__cause__ = error  # its words are the engine's refusal's (explain)
             return refusal
         case HTTPException(status_code=404):
@@ -45,12 +45,12 @@ def as_refusal(error: Exception, allowed: Callable[[], list[str]] = list) -> Ref
             allow = ", ".join(allowed())
             return Refusal("method-not-allowed", status=405, headers={"allow": allow})
         case HTTPException():  # a body that is not text, say
-            return Refusal("bad-request", where="body")
+            return Refusal("bad-request", details={"where": "body"})
         case RequestValidationError():
             where = "; ".join(
                 ".".join(str(p) for p in e.get("loc", ())[1:]) or "body" for e in error.errors()
             )
-            return Refusal("bad-request", where=where)
+            return Refusal("bad-request", details={"where": where})
         case _:
             # A fault of the server's own (a bug), with the security headers, which the
             # middleware cannot add here. The game was not changed: an action counts only
