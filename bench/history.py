@@ -52,7 +52,7 @@ from zar.dice import SeededDice
 from zar.history import figures
 from zar.record import Record, action_to_json
 from zar.seating import Seating
-from zar.server.seats import key_of
+from zar.server.devices import key_of
 from zar.server.views import summary
 from zar.store import open_store
 from zar.store.rows import access_rows, seating_text

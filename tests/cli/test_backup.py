@@ -25,7 +25,7 @@ from store_support import append, create, one_person_yams, yams_round
 from zar.cli import main
 from zar.cli.backup import PAGE, restore, write_backup
 from zar.server import create_app
-from zar.server.seats import COOKIE
+from zar.server.devices import COOKIE
 from zar.store import SqliteStore, Store, StoredGame, open_store
 
 NOW = "2026-12-01T12:00:00.000+00:00"

@@ -54,7 +54,7 @@ from schemathesis.specs.openapi.checks import (
 
 from zar.dice import SeededDice
 from zar.server import create_app
-from zar.server.seats import COOKIE
+from zar.server.devices import COOKIE
 from zar.store import SqliteStore
 from zar.yams import Box
 

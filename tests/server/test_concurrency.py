@@ -252,7 +252,7 @@ def test_a_process_keeps_the_games_played_lately_and_reads_the_others_again(db: 
         await games.record(second)  # dropped when the first came back
         assert store.loads == 2
         # No lock outlives its use: a game nobody acts on holds none.
-        assert not games._locks
+        assert not games.acting.locked
 
     asyncio.run(main())
     store.close()

@@ -31,7 +31,7 @@ from typing import Any
 
 from server.serving import Server
 from zar.record import Record, action_to_json
-from zar.server.seats import COOKIE, key_of
+from zar.server.devices import COOKIE, key_of
 from zar.server.views import view
 from zar.store import SqliteStore
 from zar.store.rows import access_rows

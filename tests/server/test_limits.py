@@ -438,7 +438,16 @@ def test_ids_no_game_has_leave_nothing_behind(app: FastAPI, client: TestClient) 
         )
         assert client.get(f"{url}/events").status_code == 404
         assert client.get(url).status_code == 404
-    kept = {name: len(v) for name, v in vars(app.state.games).items() if isinstance(v, dict)}
+    games = app.state.games
+    parts = {"records": games.records, "followers": games.followers}
+    parts |= {"presences": games.presences, "acting": games.acting}
+    kept = {
+        f"{part}.{name}": len(held)
+        for part, of in parts.items()
+        for name, held in vars(of).items()
+        if isinstance(held, dict)
+    }
+    assert {name.split(".")[0] for name in kept} == set(parts)  # each part's maps walked
     assert kept == dict.fromkeys(kept, 0)
 
 

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from dice_support import ScriptedDice
 from server.api_support import new
 from zar.server import create_app
-from zar.server.seats import COOKIE, DEVICE_DAYS, key_of
+from zar.server.devices import COOKIE, DEVICE_DAYS, key_of
 from zar.store import SqliteStore
 
 Game = dict[str, Any]

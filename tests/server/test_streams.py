@@ -23,11 +23,15 @@ from fastapi.testclient import TestClient
 from server.api_support import new
 from server.serving import Server, running
 from zar.dice import SeededDice
+from zar.refusal import Refusal
 from zar.server import create_app
-from zar.server import games as games_module
+from zar.server import followers as followers_module
+from zar.server import presence as presence_module
 from zar.server import streams as streams_module
+from zar.server.devices import COOKIE, key_of
+from zar.server.followers import WOKEN_AT_ONCE
+from zar.server.games import Games
 from zar.server.limits import SECURITY_HEADERS
-from zar.server.seats import COOKIE, key_of
 from zar.server.streams import (
     STREAMS_PER_ADDRESS,
     STREAMS_PER_DEVICE,
@@ -96,40 +100,52 @@ def test_what_a_game_shows_is_made_once_for_every_device_in_the_same_place(
 
     monkeypatch.setattr(streams_module, "game_view", game_view)
     monkeypatch.setattr(streams_module, "table_view", table_view)
+    monkeypatch.setattr(streams_module, "STREAMS_PER_GAME", 50)  # one device's fifty, here
+    monkeypatch.setattr(streams_module, "STREAMS_PER_DEVICE", 50)
     store = SqliteStore(tmp_path / "zar.sqlite3")
     with TestClient(create_app(store)) as host, TestClient(host.app) as watcher:
         game = new(host, "yams", "Ali", "Ece")
         links = host.post(f"/api/games/{game['id']}/invitations").json()
         watch = {"invitation": links["watch"].split("=", 1)[1]}
         assert watcher.post("/api/invitations/watch", json=watch).status_code == 200
-        keys = [key_of(str(client.cookies[COOKIE])) for client in (host, watcher)]
-    # Another app over the store, its streams followed in this test's own loop.
+        credentials = [str(client.cookies[COOKIE]) for client in (host, watcher)]
+    keys = [key_of(credential) for credential in credentials]
+    # Another app over the store, its streams served in this test's own loop.
     app = create_app(store, dice=SeededDice(3))
     streams: Streams = app.state.streams
 
     async def main() -> list[bytes]:
-        followers = [streams.events(game["id"], keys[0], "tr", local=False) for _ in range(50)]
-        followers.append(streams.events(game["id"], keys[1], "tr", local=False))
-        received: list[list[bytes]] = [[] for _ in followers]
+        devices = [credentials[0]] * 50 + [credentials[1]]
+        received: list[list[bytes]] = [[] for _ in devices]
+        gone = asyncio.Event()
 
-        async def follow(i: int) -> None:
-            async for event in followers[i]:
-                received[i].append(event)
+        def channel(i: int) -> tuple[Any, Any]:
+            async def receive() -> dict[str, Any]:
+                await gone.wait()
+                return {"type": "http.disconnect"}
+
+            async def send(message: dict[str, Any]) -> None:
+                if message.get("body", b"").startswith(b"id: "):
+                    received[i].append(message["body"])
+
+            return receive, send
 
         async def until(done: Any) -> None:
             while not done():
                 await asyncio.sleep(0.01)
 
-        tasks = [asyncio.create_task(follow(i)) for i in range(len(followers))]
+        tasks = [
+            asyncio.create_task(_serve(streams, game["id"], credential, *channel(i)))
+            for i, credential in enumerate(devices)
+        ]
         await until(lambda: all(received))
         await asyncio.sleep(0.2)  # the wake-ups of the devices' coming are over
         counts = [len(r) for r in received]
         made.clear()
         await app.state.games.act(game["id"], _throw(game["version"]), keys[0])
         await until(lambda: all(len(r) > n for r, n in zip(received, counts, strict=True)))
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        gone.set()
+        assert await asyncio.gather(*tasks) == [True] * len(tasks)
         return [r[n] for r, n in zip(received, counts, strict=True)]
 
     seconds = asyncio.run(asyncio.wait_for(main(), timeout=30))
@@ -384,6 +400,22 @@ def test_a_stream_that_lived_its_life_ends_and_may_be_opened_again(tmp_path: Pat
             assert again.readline() == f"id: {game['version']}\n".encode()
 
 
+class Recording(followers_module.Follower):
+    """A screen following a game that notes what it is told: true for a change, false for
+    a keep-alive (woken, it is stirred, as a stream's follower is)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told: list[bool] = []
+
+    def wake(self) -> None:
+        self.stirred = True
+        self.told.append(True)
+
+    def keep_alive(self) -> None:
+        self.told.append(False)
+
+
 def test_a_change_wakes_its_followers_a_few_at_a_time_and_a_watcher_wakes_no_one(
     tmp_path: Path,
 ) -> None:
@@ -401,32 +433,29 @@ def test_a_change_wakes_its_followers_a_few_at_a_time_and_a_watcher_wakes_no_one
 
     async def main() -> tuple[list[int], list[int], int]:
         await games.reach(game["id"], key, here=False)  # as a stream does: who holds a seat
-        woken = [0] * 51  # fifty screens without a device, then the watcher's
+        screens = [Recording() for _ in range(51)]  # fifty without a device, the watcher's
 
-        async def follow(i: int, device: str | None = None) -> None:
-            async for changed in games.follow(game["id"], device):
-                woken[i] += changed
+        def woken() -> list[int]:
+            return [sum(screen.told) for screen in screens]
 
-        tasks = [asyncio.create_task(follow(i)) for i in range(50)]
-        await asyncio.sleep(0.1)
-        tasks.append(asyncio.create_task(follow(50, key)))
-        await asyncio.sleep(0.1)
-        after_watcher = sum(woken)
-        games.changed(game["id"], -1)  # a change: every follower looks again
-        await asyncio.sleep(0)  # the first turn's followers have looked, no others yet
-        first_turn = list(woken)
-        deadline = time.monotonic() + 10
-        while not all(woken) and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        return first_turn, woken, after_watcher
+        async with contextlib.AsyncExitStack() as following:
+            for screen in screens[:50]:
+                await following.enter_async_context(games.following(game["id"], screen))
+            await asyncio.sleep(0.1)
+            await following.enter_async_context(games.following(game["id"], screens[50], key))
+            await asyncio.sleep(0.1)
+            after_watcher = sum(woken())
+            games.changed(game["id"], -1)  # a change: every follower looks again
+            first_turn = woken()  # this turn's followers have looked, no others yet
+            deadline = time.monotonic() + 10
+            while not all(woken()) and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+        return first_turn, woken(), after_watcher
 
     first_turn, woken, after_watcher = asyncio.run(asyncio.wait_for(main(), timeout=30))
     store.close()
     assert after_watcher == 0  # the watcher came: nobody woke
-    assert sum(first_turn) == games_module.WOKEN_AT_ONCE
+    assert sum(first_turn) == WOKEN_AT_ONCE
     assert woken == [1] * 51
 
 
@@ -444,31 +473,38 @@ def test_the_heartbeat_says_every_device_here_in_one_handoff(
         def announce(self, game_id: str, note: str) -> None:
             said.append((game_id, note))
 
-    real = games_module.run_in_threadpool
+    real = presence_module.run_in_threadpool
 
     async def counted(f: Callable[..., Any], *args: Any) -> Any:
         handoffs.append(getattr(f, "__name__", ""))
         return await real(f, *args)
 
-    monkeypatch.setattr(games_module, "PRESENCE_EVERY", 0.05)
-    monkeypatch.setattr(games_module, "run_in_threadpool", counted)
+    monkeypatch.setattr(presence_module, "PRESENCE_EVERY", 0.05)
+    monkeypatch.setattr(presence_module, "run_in_threadpool", counted)
     store = Told(tmp_path / "zar.sqlite3")
-    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+    games = Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
     here = {"g1": ["a", "b", "c"], "g2": ["d"]}
-    games._streams.update({game_id: Counter(devices) for game_id, devices in here.items()})
+    beat: list[str] = []  # the handoffs of the heartbeat
 
     async def one_beat() -> None:
-        stop = await games.watch()
-        handoffs.clear()
-        while len(said) < 4:
-            await asyncio.sleep(0.01)
-        stop()
+        async with contextlib.AsyncExitStack() as following:
+            for game_id, devices in here.items():
+                for device in devices:
+                    screen = games.following(game_id, Recording(), device)
+                    await following.enter_async_context(screen)
+            said.clear()  # each device's coming, said as it came
+            stop = await games.watch()
+            handoffs.clear()
+            while len(said) < 4:
+                await asyncio.sleep(0.01)
+            stop()
+            beat.extend(handoffs)  # before the devices go (each said as it goes)
 
     asyncio.run(asyncio.wait_for(one_beat(), timeout=10))
     store.close()
     expected = [(g, f"presence {d} 1") for g, devices in here.items() for d in devices]
     assert said[:4] == expected
-    assert handoffs == ["announce"]
+    assert beat == ["announce"]
 
 
 def test_followers_nothing_woke_are_told_to_say_they_hold_by_one_timer(
@@ -477,33 +513,28 @@ def test_followers_nothing_woke_are_told_to_say_they_hold_by_one_timer(
     """A follower nothing woke for a while is told to say it holds (a keep-alive, false),
     one woken meanwhile is not; the followers of a loop share one timer for it (thousands
     of streams are not thousands of timers made anew at every move), gone with the last."""
-    monkeypatch.setattr(games_module, "KEEP_ALIVE_S", 0.2)
+    monkeypatch.setattr(followers_module, "KEEP_ALIVE_S", 0.2)
     store = SqliteStore(tmp_path / "zar.sqlite3")
-    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+    games = Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
 
     async def main() -> tuple[list[list[bool]], int, int]:
-        heard: list[list[bool]] = [[] for _ in range(20)]
-        gone = [asyncio.get_running_loop().create_future() for _ in heard]
-
-        async def follow(i: int) -> None:
-            async for changed in games.follow("g", gone=gone[i]):
-                heard[i].append(changed)
+        screens = [Recording() for _ in range(20)]
+        heard = [screen.told for screen in screens]
 
         async def until(done: Callable[[], bool]) -> None:
             while not done():
                 await asyncio.sleep(0.01)
 
-        tasks = [asyncio.create_task(follow(i)) for i in range(len(heard))]
-        await until(lambda: all(h == [False] for h in heard))
-        timers = len(games._sweeps)
-        games.changed("g", 1)
-        await until(lambda: all(h == [False, True] for h in heard))
-        await until(lambda: all(len(h) == 3 for h in heard))
-        for future in gone:
-            future.set_result(True)
-        await asyncio.gather(*tasks)
-        await until(lambda: not games._sweeps)
-        return heard, timers, len(games._sweeps)
+        async with contextlib.AsyncExitStack() as following:
+            for screen in screens:
+                await following.enter_async_context(games.following("g", screen))
+            await until(lambda: all(h == [False] for h in heard))
+            timers = games.followers.sweeps
+            games.changed("g", 1)
+            await until(lambda: all(h == [False, True] for h in heard))
+            await until(lambda: all(len(h) == 3 for h in heard))
+        await until(lambda: not games.followers.sweeps)
+        return heard, timers, games.followers.sweeps
 
     heard, timers, left = asyncio.run(asyncio.wait_for(main(), timeout=20))
     store.close()
@@ -527,6 +558,17 @@ def _stream_scope(game_id: str, credential: str) -> dict[str, Any]:
         "client": ("127.0.0.1", 50000),
         "server": ("127.0.0.1", 8000),
     }
+
+
+async def _serve(streams: Streams, game_id: str, credential: str, receive: Any, send: Any) -> bool:
+    """The game's stream served to a browser on this machine holding ``credential``, as the
+    app serves it in front of itself (LiveStreams): false if it is refused."""
+    try:
+        opened = await streams.open(game_id, _stream_scope(game_id, credential))
+    except Refusal:
+        return False
+    await streams.serve(opened, receive, send)
+    return True
 
 
 def _hosted_game(tmp_path: Path) -> tuple[SqliteStore, dict[str, Any], str]:
@@ -577,8 +619,9 @@ def test_a_move_is_written_to_live_streams_as_it_happens_not_by_their_tasks(
 
         for i in range(count):
             receive, send = channel(i)
-            scope = _stream_scope(game["id"], credential)
-            tasks.append(asyncio.create_task(streams.serve(game["id"], scope, receive, send)))
+            tasks.append(
+                asyncio.create_task(_serve(streams, game["id"], credential, receive, send))
+            )
 
         async def until(done: Callable[[], bool]) -> None:
             while not done():
@@ -631,8 +674,7 @@ def test_a_stream_whose_client_is_slow_is_caught_up_with_the_state_now(tmp_path:
             while not done():
                 await asyncio.sleep(0.01)
 
-        scope = _stream_scope(game["id"], credential)
-        task = asyncio.create_task(streams.serve(game["id"], scope, receive, send))
+        task = asyncio.create_task(_serve(streams, game["id"], credential, receive, send))
         await until(lambda: _versions(sent) == [game["version"]])
         reading.clear()  # the client stops reading
         version = game["version"]
@@ -710,13 +752,13 @@ def test_a_sweep_tells_its_quiet_followers_a_few_at_a_time(
     """Fifty followers nothing woke: the sweep tells each to say it holds, through the
     line of wakes, WOKEN_AT_ONCE of them a turn of the event loop (5 000 streams told at
     once held the loop a few tenths of a second, and every other request with it)."""
-    monkeypatch.setattr(games_module, "KEEP_ALIVE_S", 0.2)
+    monkeypatch.setattr(followers_module, "KEEP_ALIVE_S", 0.2)
     store = SqliteStore(tmp_path / "zar.sqlite3")
-    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+    games = Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
     turns = [0]  # turns of the event loop so far
     told: list[int] = []  # the turn at which each follower was told
 
-    class Quiet(games_module.Follower):
+    class Quiet(followers_module.Follower):
         def wake(self) -> None:
             pass
 
@@ -741,19 +783,19 @@ def test_a_sweep_tells_its_quiet_followers_a_few_at_a_time(
     store.close()
     per_turn = Counter(told)
     assert sum(per_turn.values()) == 50
-    assert max(per_turn.values()) == games_module.WOKEN_AT_ONCE
-    assert len(per_turn) == -(-50 // games_module.WOKEN_AT_ONCE)
+    assert max(per_turn.values()) == WOKEN_AT_ONCE
+    assert len(per_turn) == -(-50 // WOKEN_AT_ONCE)
 
 
 def test_a_follower_that_fails_is_reported_and_the_others_are_told(tmp_path: Path) -> None:
     """A follower whose wake raises: the event loop's exception handler hears of it, and
     every other follower of every game is told all the same, in the turns after too."""
     store = SqliteStore(tmp_path / "zar.sqlite3")
-    games = games_module.Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
+    games = Games(store, SeededDice(1), lambda: "2026-12-02T00:00:00Z")
     woken: list[int] = []
     reported: list[BaseException] = []
 
-    class Counted(games_module.Follower):
+    class Counted(followers_module.Follower):
         def __init__(self, i: int) -> None:
             super().__init__()
             self.i = i
@@ -792,7 +834,7 @@ def test_a_stream_whose_game_is_not_at_hand_is_caught_up_by_its_task(
     store, game, credential = _hosted_game(tmp_path)
     app = create_app(store, dice=SeededDice(3))
     streams: Streams = app.state.streams
-    monkeypatch.setattr(games_module.Games, "at_hand", lambda self, game_id: None)
+    monkeypatch.setattr(Games, "at_hand", lambda self, game_id: None)
     key = key_of(credential)
 
     async def main() -> tuple[list[tuple[dict[str, Any], bool]], int]:
@@ -814,8 +856,7 @@ def test_a_stream_whose_game_is_not_at_hand_is_caught_up_by_its_task(
             while not done():
                 await asyncio.sleep(0.01)
 
-        scope = _stream_scope(game["id"], credential)
-        task = asyncio.create_task(streams.serve(game["id"], scope, receive, send))
+        task = asyncio.create_task(_serve(streams, game["id"], credential, receive, send))
         await until(lambda: versions() == [game["version"]])
         version = game["version"]
         for _ in range(3):

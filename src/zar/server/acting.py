@@ -70,6 +70,11 @@ class Acting:
         # Works out each finished game's luck account after its end is stored (None: never).
         self.accounts: Accounts | None = None
 
+    @property
+    def locked(self) -> frozenset[str]:
+        """The games whose lock someone holds or waits for now."""
+        return frozenset(self._locks)
+
     @contextlib.asynccontextmanager
     async def serial(self, game_id: str) -> AsyncIterator[None]:
         """Hold the game's lock: one action at a time on a game, none waiting on another

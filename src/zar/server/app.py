@@ -157,12 +157,15 @@ def create_app(
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(Activity, accounts=accounts)  # the slow pass waits for a quiet server
-    refusals.install(app)
-
-    app.include_router(play_routes(games, devices, reach, streams, ready))
-    app.include_router(seat_routes(games, devices, language, addresses))
-    app.include_router(analysis_routes(games, devices, reach, coach))
-    app.include_router(setup_routes(addresses))
+    routers = (
+        play_routes(games, devices, reach, streams, ready),
+        seat_routes(games, devices, language, addresses),
+        analysis_routes(games, devices, reach, coach),
+        setup_routes(addresses),
+    )
+    refusals.install(app, routers)
+    for router in routers:
+        app.include_router(router)
     if STATIC.is_dir():
         add_shell(app, Shell.read(STATIC))
 

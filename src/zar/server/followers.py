@@ -89,6 +89,12 @@ class Followers:
         self._stamps: dict[str, int] = {}
         self._changes = 0
 
+    @property
+    def sweeps(self) -> int:
+        """How many sweeps for keep-alives run now: one an event loop whose followers
+        follow a game here."""
+        return len(self._sweeps)
+
     def games(self) -> list[str]:
         """The games followed here."""
         return list(self._followers)

@@ -11,9 +11,10 @@ app (a body too large, a page of another site, too many new games) writes with :
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import chain
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
@@ -70,14 +71,15 @@ def say(request: Request, refusal: Refusal) -> JSONResponse:
     return JSONResponse(body, status_code=refusal.status, headers=refusal.headers)
 
 
-def install(app: FastAPI) -> None:
-    """``app`` says every refusal with :func:`say`: one handler for all of them."""
+def install(app: FastAPI, routers: Sequence[APIRouter] = ()) -> None:
+    """``app`` says every refusal with :func:`say`: one handler for all of them.
+    ``routers``: those the app includes, whose routes a 405 names with the app's own."""
 
     def allowed(request: Request) -> list[str]:
         """Every method the routes at the request's path take (Starlette's 405 names only
         the first route's)."""
         methods: set[str] = set()
-        for route in app.router.routes:
+        for route in chain(app.router.routes, *(router.routes for router in routers)):
             if isinstance(route, Route) and route.matches(request.scope)[0] is not Match.NONE:
                 methods |= route.methods or set()
         return sorted(methods)
