@@ -373,8 +373,7 @@ def serve_timed(freeze: bool, inline_commit: bool) -> None:
     from zar import ai
     from zar.dice import SeededDice
     from zar.record import Record
-    from zar.server import app as app_module
-    from zar.server import games as games_module
+    from zar.server import acting, games, play_routes, presence, records
     from zar.server import run as run_module
     from zar.store import SqliteStore
     from zar.table import Seat
@@ -417,20 +416,20 @@ def serve_timed(freeze: bool, inline_commit: bool) -> None:
     fastapi.routing.serialize_response = aclock(
         "reply: pydantic and JSON", fastapi.routing.serialize_response
     )
-    games_module.actions_for = clock(
-        "intention to actions (dice, computer)", games_module.actions_for
-    )
+    acting.actions_for = clock("intention to actions (dice, computer)", acting.actions_for)
     Record.append = clock("engine: an action applied", Record.append)
-    app_module.view = clock("view", app_module.view)
+    play_routes.view = clock("view", play_routes.view)
     SqliteStore.append = clock("commit, in its thread (lock, fsync)", SqliteStore.append)
-    in_thread = games_module.run_in_threadpool
+    in_thread = acting.run_in_threadpool
 
     async def in_thread_or_inline(f: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if inline_commit and called(f) == "commit":
             return f(*args, **kwargs)
         return await in_thread(f, *args, **kwargs)
 
-    games_module.run_in_threadpool = aclock("awaited in a thread: {}", in_thread_or_inline)
+    # Each part of the games that hands work to a thread: acting, keeping, presence, hearing.
+    for part in (acting, records, presence, games):
+        part.run_in_threadpool = aclock("awaited in a thread: {}", in_thread_or_inline)
 
     def collected(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
