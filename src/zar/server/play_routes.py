@@ -197,6 +197,7 @@ def play_routes(
     @router.get(
         "/api/games/{game_id}/events",
         response_class=EventStream,
+        status_code=200,  # said, as the stream's reply is made of the streams, not a status
         responses={200: EVENTS, **stream_refusals(429, *GAME_REFUSALS)},
     )
     async def events(game_id: str) -> Response:
