@@ -59,6 +59,18 @@ def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[],
     return Response(body, media_type=media, headers=headers)
 
 
+async def _worked_out(games: Games, game_id: str) -> Mapping[str, Any] | None:
+    """A finished game's figures worked out from its log (none were kept, or of an older
+    version), and kept."""
+    record = await games.peek(game_id)
+    part = figures(record)
+    if part is not None:
+        await run_in_threadpool(games.store.keep_figures, game_id, record.version, part)
+        if games.accounts is not None:  # its luck account after, slowly: they may be many
+            games.accounts.later(game_id)
+    return part
+
+
 def analysis_routes(
     games: Games, devices: Devices, reach: Reach, strategies: Strategies | None = None
 ) -> APIRouter:
@@ -126,17 +138,6 @@ def analysis_routes(
         name = f"zar-{found.kind}-{game_id}"
         return _download(name, format, data, lambda: game_csv(game_id, found, stored, luck))
 
-    async def worked_out(found: Games, game_id: str) -> Mapping[str, Any] | None:
-        """A finished game's figures worked out from its log (none were kept, or of an older
-        version), and kept."""
-        record = await found.peek(game_id)
-        part = figures(record)
-        if part is not None:
-            await run_in_threadpool(found.store.keep_figures, game_id, record.version, part)
-            if found.accounts is not None:  # its luck account after, slowly: they may be many
-                found.accounts.later(game_id)
-        return part
-
     async def statistics(request: Request, game: GameKind) -> dict[str, Any]:
         """The statistics of the device's own latest finished games (none without a
         credential), summed from the figures kept with each: a game's are worked out from its
@@ -152,7 +153,7 @@ def analysis_routes(
             )
         )
         parts = [
-            part if current(part) else await worked_out(games, game_id)
+            part if current(part) else await _worked_out(games, game_id)
             for game_id, part in reversed(rows)
         ]
         return await run_in_threadpool(stats, game, parts)  # oldest first

@@ -46,7 +46,7 @@ from zar.server.limits import (
     UndoLimit,
 )
 from zar.server.play_routes import play_routes
-from zar.server.seats import seat_routes
+from zar.server.seats import invitation_routes, seat_routes
 from zar.server.setup_routes import setup_routes
 from zar.server.shell import Shell, add_shell
 from zar.server.streams import LiveStreams, Streams
@@ -159,7 +159,8 @@ def create_app(
     app.add_middleware(Activity, accounts=accounts)  # the slow pass waits for a quiet server
     routers = (
         play_routes(games, devices, reach, streams, ready),
-        seat_routes(games, devices, language, addresses),
+        invitation_routes(games, devices, language, addresses),
+        seat_routes(games, devices, language),
         analysis_routes(games, devices, reach, coach),
         setup_routes(addresses),
     )

@@ -40,9 +40,9 @@ from zar.server.rights import (
     to_use,
 )
 from zar.server.views import Table, view
-from zar.store import Invitation
+from zar.store import Invitation, Store
 
-__all__ = ["seat_routes", "short_code", "stood_in", "typed_code"]
+__all__ = ["invitation_routes", "seat_routes", "short_code", "stood_in", "typed_code"]
 
 INVITATION_HOURS = 24
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud, typed right
@@ -84,33 +84,57 @@ class Move(BaseModel):
     to: Literal["computer", "host", "holder"]
 
 
-def seat_routes(
+async def _seated_view(games: Games, game_id: str, lang: Language, device: str) -> dict[str, Any]:
+    """The game as ``device`` sees it at its table, once its seating changed."""
+    record = await games.record(game_id)
+    seating = await games.seating(game_id)
+    assert seating is not None
+    return view(game_id, record, lang, table=Table(seating, device, games.presence(game_id)))
+
+
+async def _found(store: Store, asked: Asked) -> Invitation | None:
+    """The invitation asked for, by its short code or its link's secret."""
+    code = typed_code(asked.invitation)
+    if code is not None:
+        return await run_in_threadpool(lambda: store.invitation(code=code))
+    return await run_in_threadpool(lambda: store.invitation(key=key_of(asked.invitation)))
+
+
+async def _invited(store: Store, game_id: str, now: str) -> tuple[str, str, str, str]:
+    """A new invitation to a seat of the game and one to watch it, from ``now`` on: the
+    seat's secret, its short code, the watchers' secret, when both expire."""
+    expires = later(now, hours=INVITATION_HOURS)
+    join, watch = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+
+    def free_code() -> str:
+        """A short code no invitation has (one already taken is very rare)."""
+        code = short_code()
+        while store.invitation(code=code) is not None:
+            code = short_code()
+        return code
+
+    code = await run_in_threadpool(free_code)
+    await run_in_threadpool(
+        store.add_invitation, Invitation(key_of(join), code, game_id, "seat", now, expires)
+    )
+    await run_in_threadpool(
+        store.add_invitation, Invitation(key_of(watch), None, game_id, "watch", now, expires)
+    )
+    return join, code, watch, expires
+
+
+def invitation_routes(
     games: Games,
     devices: Devices,
     language: Callable[[Request], Language],
     addresses: Sequence[str] = (),
 ) -> APIRouter:
-    """The routes of invitations, watchers and seats; links name ``addresses[0]`` when the
-    server serves the network (a phone can open it), else the address asked."""
+    """The routes of invitations and watchers; links name ``addresses[0]`` when the server
+    serves the network (a phone can open it), else the address asked."""
     router = APIRouter()
 
     def base(request: Request) -> str:
         return addresses[0] if addresses else str(request.base_url)
-
-    async def table_view(game_id: str, request: Request, device: str) -> dict[str, Any]:
-        record = await games.record(game_id)
-        seating = await games.seating(game_id)
-        assert seating is not None
-        table = Table(seating, device, games.presence(game_id))
-        return view(game_id, record, language(request), table=table)
-
-    async def found(asked: Asked) -> Invitation | None:
-        """The invitation asked for, by its short code or its link's secret."""
-        code = typed_code(asked.invitation)
-        store = games.store
-        if code is not None:
-            return await run_in_threadpool(lambda: store.invitation(code=code))
-        return await run_in_threadpool(lambda: store.invitation(key=key_of(asked.invitation)))
 
     @router.post(
         "/api/games/{game_id}/invitations",
@@ -123,25 +147,7 @@ def seat_routes(
         the same as a QR code, a short code to type, and a link for watchers."""
         device = await devices.caller(request)
         require(to_invite(await games.reach(game_id, device, here=here(request)), device))
-        now = games.clock()
-        expires = later(now, hours=INVITATION_HOURS)
-        join, watch = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
-        store = games.store
-
-        def free_code() -> str:
-            """A short code no invitation has (one already taken is very rare)."""
-            code = short_code()
-            while store.invitation(code=code) is not None:
-                code = short_code()
-            return code
-
-        code = await run_in_threadpool(free_code)
-        await run_in_threadpool(
-            store.add_invitation, Invitation(key_of(join), code, game_id, "seat", now, expires)
-        )
-        await run_in_threadpool(
-            store.add_invitation, Invitation(key_of(watch), None, game_id, "watch", now, expires)
-        )
+        join, code, watch, expires = await _invited(games.store, game_id, games.clock())
         link = f"{base(request)}#join={join}"
         return {
             "join": link,
@@ -161,7 +167,7 @@ def seat_routes(
     async def open_invitation(asked: Asked, request: Request, response: Response) -> dict[str, Any]:
         """What an invitation offers this device: the game, the seats the host's device still
         holds (each to take), or to watch."""
-        invitation = await found(asked)
+        invitation = await _found(games.store, asked)
         seating = await games.seating(invitation.game_id) if invitation is not None else None
         # Refused before a credential is given.
         require(to_open(invitation, seating, await devices.caller(request), games.clock()))
@@ -189,7 +195,7 @@ def seat_routes(
         """Take a seat the host's device still holds: from now on only this device acts for
         it. The invitation is spent by the first device that takes a seat with it (that
         device may take more); a seat taken twice is given once."""
-        invitation, seat = await found(asked), asked.seat
+        invitation, seat = await _found(games.store, asked), asked.seat
         game_id = invitation.game_id if invitation is not None else ""
         seating = await games.seating(game_id) if invitation is not None else None
         # Refused before the invitation is spent or a credential given: a refusal leaves the
@@ -206,7 +212,7 @@ def seat_routes(
             return current.claimed(seat, device)
 
         await games.reseat(game_id, claimed)
-        return await table_view(game_id, request, device)
+        return await _seated_view(games, game_id, language(request), device)
 
     @router.post(
         "/api/invitations/watch",
@@ -216,12 +222,21 @@ def seat_routes(
     async def watch(asked: Asked, request: Request, response: Response) -> dict[str, Any]:
         """Follow the game from this device, acting for nobody (a watch link, or `İzle` on an
         invitation's screen, which does not spend it)."""
-        invitation = await found(asked)
+        invitation = await _found(games.store, asked)
         require(to_use(invitation, games.clock()))
         assert invitation is not None
         device = await devices.device(request, response)
         await games.reseat(invitation.game_id, lambda s: s.watched_by(device))
-        return await table_view(invitation.game_id, request, device)
+        return await _seated_view(games, invitation.game_id, language(request), device)
+
+    return router
+
+
+def seat_routes(
+    games: Games, devices: Devices, language: Callable[[Request], Language]
+) -> APIRouter:
+    """The route of a seat handed to the computer, or taken back."""
+    router = APIRouter()
 
     @router.post(
         "/api/games/{game_id}/seats/{seat}",
@@ -248,7 +263,7 @@ def seat_routes(
         assert device is not None
         since = seating.standing_since(seat) if move.to == "holder" else None
         await games.reseat(game_id, moved)
-        shown = await table_view(game_id, request, device)
+        shown = await _seated_view(games, game_id, language(request), device)
         if since is not None:
             shown["stood_in"] = stood_in(await games.record(game_id), seat, since)
         return shown
