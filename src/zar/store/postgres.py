@@ -4,7 +4,7 @@ An append locks its game's row (``SELECT ... FOR UPDATE``) and checks the versio
 the transaction, so two processes can never both add the same version; the primary key
 (game_id, seq) of the actions is the last guard. The append also sends
 ``NOTIFY zar_games, 'id:version'``, which PostgreSQL delivers when the transaction
-commits: every process listening (:meth:`PostgresStore.watch`) learns that the game moved
+commits: every process listening (:mod:`zar.store.listening`) learns that the game moved
 on, without polling and without another server.
 
 The tables are brought up to this version of Zar on opening by the migrations below, in
@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -31,6 +30,7 @@ from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
 from zar.record import Action, Record
 from zar.seating import Seating
+from zar.store import listening
 from zar.store.base import (
     Busy,
     Conflict,
@@ -41,6 +41,7 @@ from zar.store.base import (
     UnknownGame,
     UnusableStore,
 )
+from zar.store.listening import CHANNEL
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
@@ -75,7 +76,6 @@ from zar.store.rows import (
 
 __all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
 
-CHANNEL = "zar_games"
 NOTIFY_BYTES = 7_900  # what a notification carries at most (PostgreSQL: under 8 000)
 # A connection given back longer ago than this is checked before it is handed out again.
 CHECK_IDLE_S = 1.0
@@ -195,7 +195,7 @@ class PostgresStore:
         self.name = _without_password(self.url)
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
-                self._migrate(db)
+                _migrate(db, self.name)
         except psycopg.Error as error:
             raise UnusableStore(f"{self.name} cannot be opened: {_first_line(error)}") from None
         fresh = _Freshness()
@@ -215,31 +215,6 @@ class PostgresStore:
         self._pool.open()
         # The event loops' own pools, for appends awaited on them (append_async).
         self._async_pools: dict[asyncio.AbstractEventLoop, AsyncConnectionPool[Any]] = {}
-
-    def _migrate(self, db: psycopg.Connection[Any]) -> None:
-        """Apply the migrations the database lacks, each in its own transaction."""
-        while True:
-            with db.transaction():
-                db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-                db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                row = db.execute("SELECT version FROM schema_version").fetchone()
-                version = 0 if row is None else row[0]
-                if version > SCHEMA_VERSION:
-                    raise UnusableStore(
-                        f"{self.name} was written by a newer Zar (schema version {version};"
-                        f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
-                    )
-                if version == SCHEMA_VERSION:
-                    return
-                for step in MIGRATIONS[version]:
-                    if isinstance(step, str):
-                        db.execute(step)
-                    else:
-                        step(db)
-                if row is None:
-                    db.execute("INSERT INTO schema_version (version) VALUES (1)")
-                else:
-                    db.execute("UPDATE schema_version SET version = %s", (version + 1,))
 
     def close(self) -> None:
         self._pool.close()
@@ -488,63 +463,38 @@ class PostgresStore:
         return [summary_of(row) for row in rows]
 
     def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
-        """Listen on ``zar_games`` in a thread of its own, with a connection of its own.
-
-        Listening has begun when this returns. If the connection drops, the thread connects
-        again and says ``changed(None, 0)``: what was announced meanwhile is lost.
-        """
-        stop = threading.Event()
+        """Listen on ``zar_games`` in a thread of its own, with a connection of its own
+        (:func:`zar.store.listening.watch`): listening has begun when this returns."""
         try:
-            first = self._listen()
+            return listening.watch(self.url, changed)
         except psycopg.Error as error:
             raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
 
-        def heard(payload: str) -> None:
-            """``id:version:actions`` or ``id:version`` (an append), ``id:seating``,
-            ``id:note`` (announced); another program's words are ignored."""
-            game_id, _, what = payload.partition(":")
-            if not game_id or not what:
+
+def _migrate(db: psycopg.Connection[Any], name: str) -> None:
+    """Apply the migrations the database ``name`` lacks, each in its own transaction."""
+    while True:
+        with db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = db.execute("SELECT version FROM schema_version").fetchone()
+            version = 0 if row is None else row[0]
+            if version > SCHEMA_VERSION:
+                raise UnusableStore(
+                    f"{name} was written by a newer Zar (schema version {version};"
+                    f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
+                )
+            if version == SCHEMA_VERSION:
                 return
-            version, _, actions = what.partition(":")
-            if version.isdigit():
-                changed(game_id, int(version), actions)
-            elif what == "seating" or what.startswith("presence "):
-                changed(game_id, -1, what)
-
-        def run() -> None:
-            db: psycopg.Connection[Any] | None = first
-            while not stop.is_set():
-                try:
-                    if db is None:
-                        db = self._listen()
-                        changed(None, 0, "")
-                    for note in db.notifies(timeout=0.5):
-                        heard(note.payload)
-                except psycopg.Error:
-                    if db is not None:
-                        db.close()
-                    db = None
-                    stop.wait(1)
-            if db is not None:
-                db.close()
-
-        thread = threading.Thread(target=run, name="zar-listen", daemon=True)
-        thread.start()
-
-        def close() -> None:
-            stop.set()
-            thread.join()
-
-        return close
-
-    def _listen(self) -> psycopg.Connection[Any]:
-        db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
-        try:
-            db.execute(f"LISTEN {CHANNEL}")
-        except psycopg.Error:
-            db.close()
-            raise
-        return db
+            for step in MIGRATIONS[version]:
+                if isinstance(step, str):
+                    db.execute(step)
+                else:
+                    step(db)
+            if row is None:
+                db.execute("INSERT INTO schema_version (version) VALUES (1)")
+            else:
+                db.execute("UPDATE schema_version SET version = %s", (version + 1,))
 
 
 def _append_params(

@@ -177,7 +177,7 @@ class SqliteStore:
     def _migrate(self) -> None:
         """Apply the migrations this file lacks, each in its own transaction."""
         for version in range(self._version(), SCHEMA_VERSION):
-            with self._transaction() as db:
+            with _transaction(self._db, self.name) as db:
                 if self._version() > version:
                     continue  # another process did it first
                 for step in MIGRATIONS[version]:
@@ -208,37 +208,13 @@ class SqliteStore:
             self._db.close()
 
     @contextmanager
-    def _transaction(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
-        if wait:
-            self._db.execute("BEGIN IMMEDIATE")
-        else:
-            # Another process's transaction is not waited for: Busy at once.
-            self._db.execute("PRAGMA busy_timeout=0")
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                if error.sqlite_errorname == "SQLITE_BUSY":
-                    raise Busy(f"{self.name} is being written by another process") from None
-                raise
-            finally:
-                self._db.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
-        try:
-            yield self._db
-            self._db.execute("COMMIT")
-        except BaseException:
-            # A full disk may have rolled the transaction back already.
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            raise
-
-    @contextmanager
     def _writing(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction, all or nothing; a write the disk refuses is StoreUnavailable.
         ``wait=False``: :class:`Busy` rather than wait for another thread or process."""
         if not self._lock.acquire(blocking=wait):
             raise Busy(f"{self.name} is being read or written by another thread")
         try:
-            with self._transaction(wait=wait) as db:
+            with _transaction(self._db, self.name, wait=wait) as db:
                 yield db
         except sqlite3.Error as error:
             if not _unavailable(error):
@@ -434,6 +410,35 @@ class SqliteStore:
             )  # fmt: skip
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
+
+
+@contextmanager
+def _transaction(
+    db: sqlite3.Connection, name: str, *, wait: bool = True
+) -> Iterator[sqlite3.Connection]:
+    """One transaction on ``db`` (the file ``name``), committed, or rolled back if it
+    raises; ``wait=False``: :class:`Busy` at once rather than wait for another process."""
+    if wait:
+        db.execute("BEGIN IMMEDIATE")
+    else:
+        # Another process's transaction is not waited for: Busy at once.
+        db.execute("PRAGMA busy_timeout=0")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorname == "SQLITE_BUSY":
+                raise Busy(f"{name} is being written by another process") from None
+            raise
+        finally:
+            db.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
+    try:
+        yield db
+        db.execute("COMMIT")
+    except BaseException:
+        # A full disk may have rolled the transaction back already.
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 # What the file or the disk may refuse (full, read-only, gone, locked for too long), unlike a
