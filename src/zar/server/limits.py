@@ -311,10 +311,11 @@ class UndoLimit:
     >>> give_back = undos.take("g", "d", "a")
     >>> give_back()
     >>> _ = undos.take("g", "d", "a"), undos.take("g", "d", "a")
-    >>> undos.take("g", "d", "a")
-    Traceback (most recent call last):
-    ...
-    zar.server.limits.TooManyUndos: 2
+    >>> try:
+    ...     undos.take("g", "d", "a")
+    ... except TooManyUndos as refused:
+    ...     refused.reason, refused.seconds
+    ('too-many-undos', 2)
     >>> _ = undos.take("another game", "d", "a")
     >>> now[0] = 2.0
     >>> _ = undos.take("g", "d", "a")
