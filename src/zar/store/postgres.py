@@ -14,20 +14,14 @@ the ``schema_version`` table says how many are applied.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import math
-import threading
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import psycopg
 from psycopg import errors
-from psycopg.conninfo import conninfo_to_dict
-from psycopg_pool import AsyncConnectionPool, ConnectionPool
+from psycopg_pool import ConnectionPool
 
 from zar.record import Action, Record
 from zar.seating import Seating
@@ -40,6 +34,14 @@ from zar.store.base import (
     StoreUnavailable,
     UnknownGame,
     UnusableStore,
+)
+from zar.store.postgres_connections import (
+    CHANNEL,
+    Freshness,
+    LoopPools,
+    first_line,
+    listen,
+    readable,
 )
 from zar.store.rows import (
     FIGURES_COLUMN,
@@ -75,10 +77,7 @@ from zar.store.rows import (
 
 __all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
 
-CHANNEL = "zar_games"
 NOTIFY_BYTES = 7_900  # what a notification carries at most (PostgreSQL: under 8 000)
-# A connection given back longer ago than this is checked before it is handed out again.
-CHECK_IDLE_S = 1.0
 
 # Each migration's statements, in order; never change one that has shipped, add another.
 # The same steps as SQLite's (zar.store.sqlite), in PostgreSQL's words.
@@ -157,31 +156,6 @@ _VERSION = "SELECT version FROM games WHERE id = %s"
 _MIGRATION_LOCK = 0x7A617201
 
 
-class _Freshness:
-    """When each connection of a pool was given back: one idle longer than
-    :data:`CHECK_IDLE_S` is checked (a round trip) before it is handed out again."""
-
-    def __init__(self) -> None:
-        self._back: WeakKeyDictionary[Any, float] = WeakKeyDictionary()
-
-    def returned(self, db: psycopg.Connection[Any]) -> None:
-        self._back[db] = time.monotonic()
-
-    def _stale(self, db: Any) -> bool:
-        return time.monotonic() - self._back.get(db, -math.inf) > CHECK_IDLE_S
-
-    def check(self, db: psycopg.Connection[Any]) -> None:
-        if self._stale(db):
-            ConnectionPool.check_connection(db)
-
-    async def returned_async(self, db: psycopg.AsyncConnection[Any]) -> None:
-        self._back[db] = time.monotonic()
-
-    async def check_async(self, db: psycopg.AsyncConnection[Any]) -> None:
-        if self._stale(db):
-            await AsyncConnectionPool.check_connection(db)
-
-
 class PostgresStore:
     """The shared store: a pool of connections to one PostgreSQL database.
 
@@ -192,13 +166,13 @@ class PostgresStore:
 
     def __init__(self, url: str, *, pool_size: int = 10, timeout: float = 5) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
-        self.name = _without_password(self.url)
+        self.name = readable(self.url)
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
                 self._migrate(db)
         except psycopg.Error as error:
-            raise UnusableStore(f"{self.name} cannot be opened: {_first_line(error)}") from None
-        fresh = _Freshness()
+            raise UnusableStore(f"{self.name} cannot be opened: {first_line(error)}") from None
+        fresh = Freshness()
         self._pool = ConnectionPool(
             self.url,
             min_size=1,
@@ -214,7 +188,7 @@ class PostgresStore:
         )
         self._pool.open()
         # The event loops' own pools, for appends awaited on them (append_async).
-        self._async_pools: dict[asyncio.AbstractEventLoop, AsyncConnectionPool[Any]] = {}
+        self._loop_pools = LoopPools(self.url, max_size=pool_size, timeout=timeout)
 
     def _migrate(self, db: psycopg.Connection[Any]) -> None:
         """Apply the migrations the database lacks, each in its own transaction."""
@@ -252,7 +226,7 @@ class PostgresStore:
             with self._pool.connection() as db:
                 yield db
         except (psycopg.OperationalError, errors.ReadOnlySqlTransaction) as error:
-            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=writing) from error
+            raise StoreUnavailable(f"{self.name}: {first_line(error)}", writing=writing) from error
 
     def create(
         self,
@@ -326,7 +300,7 @@ class PostgresStore:
             game_id, expected_version, actions, now, finished, summary, seating_rev, figures
         )
         try:
-            async with (await self._async_pool()).connection() as db:
+            async with (await self._loop_pools.running()).connection() as db:
                 try:
                     moved = await (await db.execute(_APPEND, params)).fetchone()
                 except errors.UniqueViolation:
@@ -335,35 +309,15 @@ class PostgresStore:
                     row = await (await db.execute(_VERSION, (game_id,))).fetchone()
                     raise UnknownGame(game_id) if row is None else Conflict(row[0])
         except (psycopg.OperationalError, errors.ReadOnlySqlTransaction) as error:
-            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=True) from error
+            raise StoreUnavailable(f"{self.name}: {first_line(error)}", writing=True) from error
         return version
 
-    async def _async_pool(self) -> AsyncConnectionPool[Any]:
-        """The running loop's pool, opened on first use: its connections opened as they are
-        asked for, as many at most as the sync pool's."""
-        loop = asyncio.get_running_loop()
-        pool = self._async_pools.get(loop)
-        if pool is None:
-            fresh = _Freshness()
-            pool = self._async_pools[loop] = AsyncConnectionPool(
-                self.url,
-                min_size=0,
-                max_size=self._pool.max_size,
-                timeout=self._pool.timeout,
-                kwargs={"autocommit": True},
-                check=fresh.check_async,
-                reset=fresh.returned_async,
-                open=False,
-                name="zar-async",
-            )
-        if pool.closed:
-            await pool.open()
-        return pool
-
     async def close_async(self) -> None:
-        pool = self._async_pools.pop(asyncio.get_running_loop(), None)
-        if pool is not None:
-            await pool.close()
+        await self._loop_pools.close_running()
+
+    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
+        """Listen to every process's changes (:func:`~zar.store.postgres_connections.listen`)."""
+        return listen(self.url, self.name, changed)
 
     def seating(self, game_id: str) -> Seating | None:
         """Who holds the game's seats, at its revision; None for a game from before seats."""
@@ -487,65 +441,6 @@ class PostgresStore:
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
 
-    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
-        """Listen on ``zar_games`` in a thread of its own, with a connection of its own.
-
-        Listening has begun when this returns. If the connection drops, the thread connects
-        again and says ``changed(None, 0)``: what was announced meanwhile is lost.
-        """
-        stop = threading.Event()
-        try:
-            first = self._listen()
-        except psycopg.Error as error:
-            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
-
-        def heard(payload: str) -> None:
-            """``id:version:actions`` or ``id:version`` (an append), ``id:seating``,
-            ``id:note`` (announced); another program's words are ignored."""
-            game_id, _, what = payload.partition(":")
-            if not game_id or not what:
-                return
-            version, _, actions = what.partition(":")
-            if version.isdigit():
-                changed(game_id, int(version), actions)
-            elif what == "seating" or what.startswith("presence "):
-                changed(game_id, -1, what)
-
-        def run() -> None:
-            db: psycopg.Connection[Any] | None = first
-            while not stop.is_set():
-                try:
-                    if db is None:
-                        db = self._listen()
-                        changed(None, 0, "")
-                    for note in db.notifies(timeout=0.5):
-                        heard(note.payload)
-                except psycopg.Error:
-                    if db is not None:
-                        db.close()
-                    db = None
-                    stop.wait(1)
-            if db is not None:
-                db.close()
-
-        thread = threading.Thread(target=run, name="zar-listen", daemon=True)
-        thread.start()
-
-        def close() -> None:
-            stop.set()
-            thread.join()
-
-        return close
-
-    def _listen(self) -> psycopg.Connection[Any]:
-        db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
-        try:
-            db.execute(f"LISTEN {CHANNEL}")
-        except psycopg.Error:
-            db.close()
-            raise
-        return db
-
 
 def _append_params(
     game_id: str,
@@ -578,18 +473,3 @@ def _appended(game_id: str, version: int, actions: Sequence[str]) -> str:
     told = f"{game_id}:{version}"
     with_actions = f"{told}:[{','.join(actions)}]"
     return with_actions if len(with_actions.encode()) <= NOTIFY_BYTES else told
-
-
-def _without_password(url: str) -> str:
-    """The URL for people to read: ``postgresql://user@host:port/database``."""
-    try:
-        parts = conninfo_to_dict(url)
-    except psycopg.Error:
-        return "postgresql://?"
-    user = f"{parts['user']}@" if parts.get("user") else ""
-    port = f":{parts['port']}" if parts.get("port") else ""
-    return f"postgresql://{user}{parts.get('host', '')}{port}/{parts.get('dbname', '')}"
-
-
-def _first_line(error: Exception) -> str:
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
