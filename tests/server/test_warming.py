@@ -66,9 +66,9 @@ def test_the_steps_are_those_of_zar_warm() -> None:
     """One list: the default target's 10 000 table is the one a game asks the loader for."""
     assert [step.what for step in warm.STEPS] == [
         "Yams: the optimal strategy",
-        "Yams: the coach's chances of winning at a table of two",
         "10 000: the turn's strategy",
         "10 000: the table of two to 10 000",
+        "Yams: the coach's chances of winning at a table of two",
     ]
     assert table_of_two(10_000) in warm.STEPS
     assert table_of_two(5_000) not in warm.STEPS
