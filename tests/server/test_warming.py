@@ -128,3 +128,20 @@ def test_a_game_to_another_target_has_its_table_built_in_a_process_of_its_own(
 
 def _no_build(*args: object, **kwargs: object) -> WinStrategy:
     raise AssertionError("built in the server's process")
+
+
+def test_zar_warm_off_makes_nothing_ready_ahead(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[object] = []
+    monkeypatch.setattr(run, "own_process", lambda *args: started.append(args))
+    monkeypatch.setattr(run, "warm_up", lambda: started.append("read"))
+    monkeypatch.setenv("ZAR_WARM", "off")
+    run._prepare()  # the Yams table not in the cache: left to the first game that asks
+    seats = (Seat("Ali"), Seat("IA", computer=True, level="expert"))
+    monkeypatch.setattr(WinStrategy, "load", lambda target: None)
+    run.ready_strategies(Record.new("10000", seats, target=5_000))
+    assert started == []
+    monkeypatch.setenv("ZAR_WARM", "lots")
+    with pytest.raises(SystemExit, match="ZAR_WARM is on or off"):
+        run._prepare()

@@ -164,11 +164,15 @@ def _prepare() -> None:
     in seconds) made in a process of its own, which costs the requests meanwhile nothing
     (a build in a thread here held the interpreter's lock for seconds at a time: the
     game's screen came 16 s after the start); meanwhile a game that asks for one waits
-    for it. Then the optimal Yams player read here, before a game asks."""
+    for it. Then the optimal Yams player read here, before a game asks. With
+    ``$ZAR_WARM`` off, nothing is made ready ahead: the Yams player is read if the cache
+    holds it, else built by the first game that asks, as every other table."""
     from zar.ai import warm
 
     if warming():
         make_ready(warm.STEPS)
+    elif not warm.yams_strategy_kept():
+        return
 
     def ready() -> None:
         yams_strategy_after(lambda: warm.ahead.wait(warm.YAMS_STRATEGY))
