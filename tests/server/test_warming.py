@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,12 +28,16 @@ DEADLINE = 120.0  # for a process to start (numpy, numba) on a busy machine
 
 
 @pytest.fixture
-def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh cache folder, and ``zar serve``'s warming on (the session's is off)."""
+def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh cache folder, and ``zar serve``'s warming on (the session's is off). At the
+    end, a held step is let go: even after a failure no step is left pending for the
+    tests after (their loaders would wait for it)."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("ZAR_CACHE_DIR", str(folder))
     monkeypatch.delenv("ZAR_WARM", raising=False)
-    return folder
+    yield folder
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / warm_support.GO).touch()
 
 
 def until(done: Callable[[], object]) -> None:
