@@ -87,7 +87,8 @@ engine-packages:
 	@dpkg -s $(ENGINE_PACKAGES) >/dev/null 2>&1 || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(ENGINE_PACKAGES))
 
-# The page in Firefox (WebDriver BiDi) and WebKit (WebKitWebDriver), under a virtual display.
+# The page in Firefox (marionette_driver, Marionette) and WebKit (Selenium, WebKitWebDriver),
+# under a virtual display.
 engines: $(VENV)/.test-installed engine-packages
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(BIN)/python -m pytest -p no:playwright tests/engines
 

@@ -29,6 +29,15 @@ OUTPUT = Path(__file__).resolve().parent.parent / "output"
 collect_ignore = ["webkit_browser.py"]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """marionette_driver leaves the sockets it tries Firefox's port with to the collector."""
+    for line in (
+        "ignore:Exception ignored in. <socket.socket:pytest.PytestUnraisableExceptionWarning",
+        "ignore:unclosed <socket.socket:ResourceWarning",
+    ):
+        config.addinivalue_line("filterwarnings", line)
+
+
 @pytest.fixture(scope="session")
 def output() -> Path:
     """tests/output/ (git-ignored): the screenshots, to look at, and the browsers' logs."""
