@@ -1,7 +1,7 @@
 """The page in Firefox and WebKit (the engine of every iPhone): each test here runs once in
-each, through :mod:`engines.drivers` (WebDriver BiDi for Firefox, WebKitWebDriver for
-WebKit), against the real app in this process over a fresh SQLite file, with the dice the
-tests can script, as in the Chromium suite (tests/browser).
+each, through :mod:`engines.drivers` (marionette_driver for Firefox, Selenium's WebKitGTK
+driver and WebKitWebDriver for WebKit), against the real app in this process over a fresh
+SQLite file, with the dice the tests can script, as in the Chromium suite (tests/browser).
 
 They run as their own pytest invocation under a virtual display, without Playwright's
 plugin (``make engines``). An engine that is missing fails the tests, it never skips them.
