@@ -206,6 +206,10 @@ class _Tab:
     start: int
     CONSOLE: re.Pattern[str]
     ERROR: re.Pattern[str]
+    # The properties of the library's element that ask the engine for its computed role and
+    # its accessible name.
+    ROLE: str
+    NAME: str
 
     def _front(self) -> None:
         """This tab the one the commands go to."""
@@ -214,11 +218,13 @@ class _Tab:
         raise NotImplementedError
 
     def _role(self, element: Element) -> str:
-        raise NotImplementedError
+        role: str = getattr(element.handle, self.ROLE)
+        return role
 
     def name_of(self, element: Element, role: str) -> str:
         """The engine's accessible name of ``element`` (of ``role``)."""
-        raise NotImplementedError
+        label: str = getattr(element.handle, self.NAME)
+        return label
 
     def js(self, function: str, *args: Any) -> Any:
         """``function(...args)`` in the page (a promise awaited); its result, the elements in
@@ -378,6 +384,8 @@ class FirefoxTab(_Tab):
         rf"^(console\.\w+: {PAGE}|JavaScript (error|warning): {PAGE}|Web console error: )"
     )
     ERROR = re.compile(rf"^(console\.error: {PAGE}|JavaScript error: {PAGE}|Web console error: )")
+    ROLE = "computed_role"
+    NAME = "computed_label"
 
     def __init__(self, browser: Firefox) -> None:
         self.browser = browser
@@ -396,14 +404,6 @@ class FirefoxTab(_Tab):
 
     def _execute(self, script: str, args: list[Any]) -> Any:
         return self.marionette.execute_script(script, script_args=args, sandbox=None)
-
-    def _role(self, element: Element) -> str:
-        role: str = element.handle.computed_role
-        return role
-
-    def name_of(self, element: Element, role: str) -> str:
-        label: str = element.handle.computed_label
-        return label
 
     def attribute(self, element: Element, name: str) -> str | None:
         self._front()
@@ -479,6 +479,8 @@ class WebKitTab(_Tab):
     # ERROR …``, after the script's place when it has one.
     CONSOLE = re.compile(r"\bCONSOLE [A-Z]")
     ERROR = re.compile(r"\bCONSOLE ([A-Z]+ )?ERROR\b")
+    ROLE = "aria_role"
+    NAME = "accessible_name"
 
     def __init__(self, log: Path) -> None:
         self.log = log
@@ -494,14 +496,6 @@ class WebKitTab(_Tab):
 
     def _execute(self, script: str, args: list[Any]) -> Any:
         return self.driver.execute_script(script, *args)
-
-    def _role(self, element: Element) -> str:
-        role: str = element.handle.aria_role
-        return role
-
-    def name_of(self, element: Element, role: str) -> str:
-        label: str = element.handle.accessible_name
-        return label
 
     def attribute(self, element: Element, name: str) -> str | None:
         value: str | None = element.handle.get_dom_attribute(name)
