@@ -73,7 +73,9 @@ class _Player:
 
 def _count(record: Record, players: dict[str, _Player]) -> None:
     state = record.state
-    seats = [players.setdefault(seat.name, _Player(computer=seat.computer)) for seat in record.seats]
+    seats = [
+        players.setdefault(seat.name, _Player(computer=seat.computer)) for seat in record.seats
+    ]
     for seat, (player, total) in enumerate(zip(seats, totals(state), strict=True)):
         player.totals.append(total)
         player.wins += seat in state.winners

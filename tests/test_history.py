@@ -281,7 +281,10 @@ def test_the_statistics_export_to_csv(yams_games: list[Record]) -> None:
     for row, player in zip(rows, figures["players"], strict=True):
         assert set(row) == set(player)
         for key, value in player.items():
-            assert row[key] == ("" if value is None else str(value))  # no account: no mean
+            if isinstance(value, bool):  # whether the row is the computer's
+                assert row[key] == ("true" if value else "false")
+            else:
+                assert row[key] == ("" if value is None else str(value))  # no account: no mean
 
 
 @pytest.mark.parametrize(

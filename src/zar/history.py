@@ -109,9 +109,10 @@ def figures(
     record: Record, accounts: Sequence[Mapping[str, Any]] | None = None
 ) -> dict[str, Any] | None:
     """A finished game's part in the statistics, worked out once when it ends and kept with
-    it: for each seat its name, whether it is the computer's, its total and whether it won; for Yams whether it earned the
-    upper bonus, the Pentas it wrote and its Penta bonuses; for 10 000 its turns, the turns
-    it lost and its hot dice. None for a game not over (an abandoned one is never over).
+    it: for each seat its name, whether it is the computer's, its total and whether it won;
+    for Yams whether it earned the upper bonus, the Pentas it wrote and its Penta bonuses;
+    for 10 000 its turns, the turns it lost and its hot dice. None for a game not over (an
+    abandoned one is never over).
 
     With ``accounts`` (:func:`zar.ai.luck.account`, one a seat), each seat also keeps its
     ``unit``, ``luck``, ``cost`` and ``decisions``: too slow to work out while the game's

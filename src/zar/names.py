@@ -22,8 +22,8 @@ unchanged; so do the lists of games and the statistics (:func:`shown_names`,
 from __future__ import annotations
 
 import functools
-import itertools
 import gzip
+import itertools
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
