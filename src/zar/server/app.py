@@ -72,7 +72,7 @@ from zar.server.replies import (
 from zar.server.seats import Devices, here, reacher, seat_routes
 from zar.server.shell import Shell, add_shell
 from zar.server.streams import RETRY_AFTER_S, LiveStreams, Streams, TooManyStreams, address
-from zar.server.views import Table, view
+from zar.server.views import Table, listed, view
 from zar.store import AsyncAppender, Conflict, Store, StoreUnavailable, UnknownGame
 from zar.table import MAX_PEOPLE, IllegalAction, Seat, check_seats
 from zar.yams import Box
@@ -387,6 +387,7 @@ def create_app(
         rows = await run_in_threadpool(
             lambda: games.store.games(finished=finished, limit=limit, offset=offset, device=device)
         )
+        lang = _lang(request)  # the computer named in it, whatever each game stored
         # JSON as it is (FastAPI's encoder, walking every value, cost more than the query).
         return JSONResponse(
             [
@@ -397,7 +398,7 @@ def create_app(
                     "updated_at": g.updated_at,
                     "version": g.version,
                     "finished": g.finished,
-                    **g.summary,
+                    **listed(g.summary, lang),
                     "my_turn": g.my_turn,
                     "host": g.hosts,
                 }

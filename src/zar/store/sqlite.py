@@ -43,6 +43,7 @@ from zar.store.rows import (
     figures_query,
     figures_text,
     fill_figures,
+    fill_seat_kinds,
     game_ids_query,
     games_query,
     insert_access,
@@ -119,6 +120,10 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX games_listed_by_kind"
         " ON games (abandoned, finished, kind, updated_at, id, figures)",
     ),
+    # 6: which seats are the computer's, in each game's summary and in the figures it keeps
+    # (the list of games and the statistics name it in the page's language, and count it as
+    # one player), read from its settings
+    (lambda db: fill_seat_kinds(db, "?"),),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_SECONDS = 30  # how long a write waits for another process's transaction to end
