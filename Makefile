@@ -13,7 +13,8 @@ ARGS ?=
 
 CHROMIUM ?= /usr/bin/chromium
 # Firefox and WebKit (WebKitWebDriver, and GTK and WebKit for Python: the tests' own small
-# browser), with a virtual display for WebKit.
+# browser), with a virtual display for WebKit; their Python clients (marionette_driver,
+# Selenium) come with the test extra.
 ENGINE_PACKAGES := firefox-esr webkit2gtk-driver python3-gi gir1.2-webkit2-4.1 gir1.2-gtk-3.0 xvfb xauth
 
 # Where `make run` listens: this machine only unless HOST is given on the command line
@@ -87,7 +88,8 @@ engine-packages:
 	@dpkg -s $(ENGINE_PACKAGES) >/dev/null 2>&1 || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(ENGINE_PACKAGES))
 
-# The page in Firefox (WebDriver BiDi) and WebKit (WebKitWebDriver), under a virtual display.
+# The page in Firefox (marionette_driver, Marionette) and WebKit (Selenium, WebKitWebDriver),
+# under a virtual display.
 engines: $(VENV)/.test-installed engine-packages
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(BIN)/python -m pytest -p no:playwright tests/engines
 

@@ -24,10 +24,13 @@ from zar.ai.yams import Strategy
 def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """``$ZAR_CACHE_DIR`` for the session: a folder under pytest's temporary one. The Yams
     chance's calibration is fitted on a tenth of its games there (seconds fewer; how well
-    it calibrates is measured by ``bench/yams_duel.py``)."""
+    it calibrates is measured by ``bench/yams_duel.py``). ``$ZAR_WARM`` off: a server a
+    test starts makes no table ready ahead (minutes of building beside every test); the
+    tests of that process turn it on."""
     path = tmp_path_factory.getbasetemp() / "zar-cache"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ZAR_CACHE_DIR", str(path))
+        patch.setenv("ZAR_WARM", "off")
         patch.setattr(yams_win, "CALIBRATION_GAMES", yams_win.CALIBRATION_GAMES // 10)
         yield path
 

@@ -68,11 +68,14 @@ class _Player:
     lost_turns: int = 0
     hot_dice: int = 0
     turns: int = 0
+    computer: bool = False
 
 
 def _count(record: Record, players: dict[str, _Player]) -> None:
     state = record.state
-    seats = [players.setdefault(seat.name, _Player()) for seat in record.seats]
+    seats = [
+        players.setdefault(seat.name, _Player(computer=seat.computer)) for seat in record.seats
+    ]
     for seat, (player, total) in enumerate(zip(seats, totals(state), strict=True)):
         player.totals.append(total)
         player.wins += seat in state.winners
@@ -97,7 +100,8 @@ def _count(record: Record, players: dict[str, _Player]) -> None:
 def replayed_stats(game: str, records: Iterable[Record]) -> dict[str, Any]:
     """The statistics as the server worked them out before each game kept its figures (the
     same code, kept here), every record replayed: each name's figures over the finished
-    games of ``game`` among ``records`` (given oldest first)."""
+    games of ``game`` among ``records`` (given oldest first). The computer's seats are
+    counted under their name: ``records`` name it in one language."""
     players: dict[str, _Player] = {}
     for record in records:
         if record.kind == game and record.state.is_over:
@@ -107,6 +111,7 @@ def replayed_stats(game: str, records: Iterable[Record]) -> dict[str, Any]:
         games = len(player.totals)
         row: dict[str, Any] = {
             "name": name,
+            "computer": player.computer,
             "games": games,
             "wins": player.wins,
             "mean_total": sum(player.totals) / games,

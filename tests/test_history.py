@@ -58,7 +58,7 @@ def seeded_game(
 
 def replayed(game: str, records: list[Record]) -> dict[str, Any]:
     """The statistics of ``records``, each game's figures worked out from its log."""
-    return stats(game, [figures(record) for record in records])  # type: ignore[arg-type]
+    return stats(game, [figures(record) for record in records], "tr")  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +127,7 @@ def test_only_finished_games_of_the_game_count(
     unfinished = Record.new("yams", (Seat("Zeynep"),)).append(yams.Throw(0, (), (1, 2, 3, 4, 5)))
     figures = replayed("yams", [*farkle_games, unfinished, *yams_games])
     assert figures == replayed("yams", yams_games)
-    assert without_luck(stats("10000", [])) == {"game": "10000", "players": [], "totals": {}}
+    assert without_luck(stats("10000", [], "tr")) == {"game": "10000", "players": [], "totals": {}}
 
 
 @settings(WHOLE_GAMES)
@@ -155,7 +155,7 @@ def test_a_games_figures_at_its_end_are_what_a_replay_counts(
         else:
             assert (seat["turns"], seat["lost_turns"]) == (e["turns"], e["lost_turns"])
             assert seat["hot_dice"] == e["hot_dice"]
-    assert without_luck(stats(kind, [found])) == replayed_stats(kind, [record])  # type: ignore[arg-type]
+    assert without_luck(stats(kind, [found], "tr")) == replayed_stats(kind, [record])  # type: ignore[arg-type]
 
 
 @settings(WHOLE_GAMES, max_examples=10)
@@ -176,7 +176,7 @@ def test_the_statistics_of_kept_figures_are_those_of_replaying_every_game(
         records.append(record)
     kept = [figures(record) for record in records]
     for game in ("yams", "10000"):
-        assert without_luck(stats(game, kept)) == replayed_stats(game, records)  # type: ignore[arg-type]
+        assert without_luck(stats(game, kept, "tr")) == replayed_stats(game, records)  # type: ignore[arg-type]
 
 
 def test_figures_of_an_older_version_are_not_current(farkle_games: list[Record]) -> None:
@@ -204,13 +204,13 @@ def rows_after_turns(record: Record) -> list[list[int]]:
 
 def test_progress_has_a_row_a_round(yams_games: list[Record], farkle_games: list[Record]) -> None:
     for record in yams_games:
-        found = progress(record)
+        found = progress(record, "tr")
         assert found["players"] == [seat.name for seat in record.seats]
         assert len(found["turns"]) == yams.ROUNDS
         assert found["turns"] == rows_after_turns(record)
         assert found["turns"][-1] == totals(record.state)
     for record in farkle_games:
-        assert progress(record)["turns"] == rows_after_turns(record)
+        assert progress(record, "tr")["turns"] == rows_after_turns(record)
 
 
 def test_the_log_marks_what_was_undone(yams_games: list[Record]) -> None:
@@ -269,7 +269,7 @@ def test_an_abandoned_game_exports_its_abandon_and_counts_nowhere() -> None:
         ("4", "abandon", "", ""),
         ("", "total", "0", "Ali"),
     ]
-    assert progress(record) == {"players": ["Ali", "Ece"], "turns": []}
+    assert progress(record, "tr") == {"players": ["Ali", "Ece"], "turns": []}
     assert figures(record) is None
     assert replayed("10000", [record])["players"] == []
 
@@ -281,7 +281,10 @@ def test_the_statistics_export_to_csv(yams_games: list[Record]) -> None:
     for row, player in zip(rows, figures["players"], strict=True):
         assert set(row) == set(player)
         for key, value in player.items():
-            assert row[key] == ("" if value is None else str(value))  # no account: no mean
+            if isinstance(value, bool):  # whether the row is the computer's
+                assert row[key] == ("true" if value else "false")
+            else:
+                assert row[key] == ("" if value is None else str(value))  # no account: no mean
 
 
 @pytest.mark.parametrize(
@@ -332,7 +335,7 @@ def test_the_luck_means_count_only_the_games_accounted_in_the_games_unit() -> No
         game(seat("Ali", 40, luck=120.0, cost=8.0, unit="points", decisions=9)),  # alone
         game(seat("Ali", 30, luck=-0.75, cost=0.5, **two),
              seat("Ece", 0, luck=0.75, cost=0.0, **two)),
-    ])  # fmt: skip
+    ], "tr")  # fmt: skip
     assert (found["accounted"], found["unit"]) == (2, "win")
     ali, ece = found["players"]
     assert (ali["name"], ali["games"], ali["luck_games"]) == ("Ali", 4, 2)

@@ -9,7 +9,7 @@ whenever they are missing or of an older version).
 >>> record = Record.new("10000", (Seat("Ali"),), target=5_000)
 >>> for action in (farkle.Throw(0, (1, 2, 3, 4, 6, 6)), farkle.SetAside(0, (0,)), farkle.Bank(0)):
 ...     record = record.append(action)
->>> progress(record)
+>>> progress(record, "en")
 {'players': ['Ali'], 'turns': [[100]]}
 """
 
@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, assert_never
 
 from zar import farkle, yams
+from zar.i18n import Language
+from zar.names import computer_name, seat_names
 from zar.record import GameKind, Record, State, action_to_json
 from zar.yams.scorecard import PENTA_BONUS
 
@@ -71,9 +73,10 @@ def log_entries(record: Record, times: Sequence[str | None] | None = None) -> li
     ]
 
 
-def progress(record: Record) -> dict[str, Any]:
+def progress(record: Record, lang: Language) -> dict[str, Any]:
     """Each seat's total after each round (Yams) or each turn of the table (10 000), and at
-    the end of the game when it ends within a turn of the table."""
+    the end of the game when it ends within a turn of the table; the seats named as a table
+    in ``lang`` shows them (:func:`zar.names.seat_names`)."""
     rows: list[list[int]] = []
     state = record.state
     for step in record.steps():
@@ -89,12 +92,14 @@ def progress(record: Record) -> dict[str, Any]:
             rows.append(totals(after))
     if state.is_over and (not rows or rows[-1] != totals(state)):
         rows.append(totals(state))
-    return {"players": [seat.name for seat in record.seats], "turns": rows}
+    return {"players": seat_names(record.seats, lang), "turns": rows}
 
 
 # How a game's figures are worked out: one kept with an older number is worked out again.
 # 2: each seat's luck account (zar.ai.luck.account), added once it is worked out.
-FIGURES_VERSION = 2
+# 3: whether each seat is the computer's, the statistics' key for it (its name is the one
+# its game was started in: IA, Computer).
+FIGURES_VERSION = 3
 
 # What a seat keeps of its luck account (zar.ai.luck.account).
 ACCOUNT_FIELDS = ("unit", "luck", "cost", "decisions")
@@ -104,9 +109,10 @@ def figures(
     record: Record, accounts: Sequence[Mapping[str, Any]] | None = None
 ) -> dict[str, Any] | None:
     """A finished game's part in the statistics, worked out once when it ends and kept with
-    it: for each seat its name, total and whether it won; for Yams whether it earned the
-    upper bonus, the Pentas it wrote and its Penta bonuses; for 10 000 its turns, the turns
-    it lost and its hot dice. None for a game not over (an abandoned one is never over).
+    it: for each seat its name, whether it is the computer's, its total and whether it won;
+    for Yams whether it earned the upper bonus, the Pentas it wrote and its Penta bonuses;
+    for 10 000 its turns, the turns it lost and its hot dice. None for a game not over (an
+    abandoned one is never over).
 
     With ``accounts`` (:func:`zar.ai.luck.account`, one a seat), each seat also keeps its
     ``unit``, ``luck``, ``cost`` and ``decisions``: too slow to work out while the game's
@@ -119,7 +125,7 @@ def figures(
     if not state.is_over:
         return None
     seats: list[dict[str, Any]] = [
-        {"name": seat.name, "total": total, "win": i in state.winners}
+        {"name": seat.name, "computer": seat.computer, "total": total, "win": i in state.winners}
         for i, (seat, total) in enumerate(zip(record.seats, totals(state), strict=True))
     ]
     match state:
@@ -163,7 +169,7 @@ LUCK_UNITS: dict[GameKind, str] = {"yams": "points", "10000": "win"}
 
 @dataclass
 class _Player:
-    """What one name did over the games: sums and counts, turned into means at the end."""
+    """What one player did over the games: sums and counts, turned into means at the end."""
 
     totals: list[int] = field(default_factory=list)
     wins: int = 0
@@ -179,12 +185,20 @@ class _Player:
     per_decision: list[float] = field(default_factory=list)
 
 
-def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str, Any]:
-    """Each name's figures over the finished games of ``game``, from each game's
+def stats(
+    game: GameKind, games: Iterable[Mapping[str, Any] | None], lang: Language
+) -> dict[str, Any]:
+    """Each player's figures over the finished games of ``game``, from each game's
     :func:`figures` (given oldest first; None for a game not finished): games, wins (a
     shared win counts), mean and best total; for Yams the rate of the upper bonus, the
     Pentas written and the Penta bonuses; for 10 000 the turns lost, the hot dice and the
-    mean points per turn. Computer seats count under their name.
+    mean points per turn.
+
+    A person is a name as typed; the computer is one player, whatever each game named it
+    (a Turkish game's ``IA``, an English one's ``Computer``), known by its seats' kind: a
+    person called ``IA`` stays a person. Its row (``computer`` true) is named as a screen
+    in ``lang`` names it beside the people listed (:func:`zar.names.computer_name`), and so
+    are its ``totals`` and ``cost_per_decision``.
 
     The luck means (``mean_luck``, ``mean_cost``: per game, in ``unit``; None without any)
     cover only the games whose account is kept (``accounted`` of them in all,
@@ -192,7 +206,8 @@ def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str
     cost per decision, oldest first. The unit is Yams points, and for 10 000 the chance of
     winning: a 10 000 game alone or of more than two seats, whose account is in points,
     stays out of the luck means."""
-    players: dict[str, _Player] = {}
+    players: dict[str | None, _Player] = {}  # the computer's under None
+    stored: dict[str, None] = {}  # the names the computer's games gave it, oldest first
     covered = 0
     unit = LUCK_UNITS[game]
     for kept in games:
@@ -201,7 +216,10 @@ def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str
         has_account = all(seat.get("unit") == unit for seat in kept["seats"])
         covered += has_account
         for seat in kept["seats"]:
-            player = players.setdefault(seat["name"], _Player())
+            machine = seat.get("computer", False)
+            if machine:
+                stored.setdefault(seat["name"])
+            player = players.setdefault(None if machine else seat["name"], _Player())
             player.totals.append(seat["total"])
             player.wins += seat["win"]
             player.upper_bonuses += seat.get("upper_bonus", False)
@@ -215,11 +233,15 @@ def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str
                 player.cost.append(seat["cost"])
                 if seat["decisions"]:
                     player.per_decision.append(seat["cost"] / seat["decisions"])
+    people = [name for name in players if name is not None]
+    machine = computer_name(lang, people, list(stored))
+    named = {machine if key is None else key: player for key, player in players.items()}
     rows = []
-    for name, player in sorted(players.items(), key=lambda p: (-len(p[1].totals), p[0])):
+    for name, player in sorted(named.items(), key=lambda p: (-len(p[1].totals), p[0])):
         games_played = len(player.totals)
         row: dict[str, Any] = {
             "name": name,
+            "computer": player is players.get(None),
             "games": games_played,
             "wins": player.wins,
             "mean_total": sum(player.totals) / games_played,
@@ -240,10 +262,10 @@ def stats(game: GameKind, games: Iterable[Mapping[str, Any] | None]) -> dict[str
     return {
         "game": game,
         "players": rows,
-        "totals": {name: list(player.totals) for name, player in players.items()},
+        "totals": {name: list(player.totals) for name, player in named.items()},
         "accounted": covered,
         "unit": unit,
-        "cost_per_decision": {name: list(p.per_decision) for name, p in players.items()},
+        "cost_per_decision": {name: list(p.per_decision) for name, p in named.items()},
     }
 
 
@@ -347,6 +369,6 @@ def stats_csv(figures: dict[str, Any]) -> str:
         if figures["game"] == "yams"
         else ("lost_turns", "hot_dice", "points_per_turn")
     )
-    header = ("name", "games", "wins", "mean_total", "best_total", *extra,
+    header = ("name", "computer", "games", "wins", "mean_total", "best_total", *extra,
               "luck_games", "mean_luck", "mean_cost")  # fmt: skip
     return _csv(header, figures["players"])

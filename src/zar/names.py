@@ -15,21 +15,23 @@ True
 
 A table shows the computer by its name in the table's language (:func:`seat_names`): the
 ``IA`` of a game started in Turkish is ``Computer`` on an English screen, its stored name
-unchanged.
+unchanged; so do the lists of games and the statistics (:func:`shown_names`,
+:func:`computer_name`), which count the computer as one player whatever its games stored.
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
+import itertools
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 
 from zar.i18n import LANGUAGES, Language, text
 from zar.table import IllegalAction, Seat, check_name
 
-__all__ = ["distinct_looks", "new_name", "seat_names", "skeleton"]
+__all__ = ["computer_name", "distinct_looks", "new_name", "seat_names", "shown_names", "skeleton"]
 
 # Characters Unicode does not call spaces, marks or controls but that show as nothing: the
 # Hangul fillers, the Braille blank, the Khmer inherent vowels. A name made only of these,
@@ -39,6 +41,10 @@ BLANKS = frozenset(
     "\u2800"  # Braille pattern blank
     "\u17b4\u17b5"  # Khmer inherent vowels
 )
+
+# The names a new game gives the computer, one a language ("IA", "Computer"): a computer
+# seat named otherwise (a simulation's "IA 1") keeps its name on every screen.
+GIVEN = frozenset(text(lang, "computer") for lang in LANGUAGES)
 
 # The Unicode Consortium's data, kept as published (src/zar/unicode/, version 17.0.0).
 UNICODE_DATA = resources.files("zar") / "unicode"
@@ -112,11 +118,44 @@ def seat_names(seats: Sequence[Seat], lang: Language) -> list[str]:
     >>> seat_names((Seat("Computer"), Seat("IA", computer=True)), "en")
     ['Computer', 'IA']
     """
-    shown = text(lang, "computer")
-    given = {text(other, "computer") for other in LANGUAGES}
-    people = [seat.name for seat in seats if not seat.computer]
-    free = not any(_alike(shown, name) for name in people)
-    return [shown if seat.computer and seat.name in given and free else seat.name for seat in seats]
+    return shown_names([seat.name for seat in seats], [seat.computer for seat in seats], lang)
+
+
+def shown_names(names: Sequence[str], computer: Sequence[bool], lang: Language) -> list[str]:
+    """:func:`seat_names` of a game known by its seats' stored names and kinds (``computer``:
+    whether each seat is the computer's), as the list of games keeps them.
+
+    >>> shown_names(["IA", "Computer"], [False, True], "tr")
+    ['IA', 'Computer']
+    >>> shown_names(["Ece", "Computer"], [False, True], "tr")
+    ['Ece', 'IA']
+    """
+    people = [name for name, machine in zip(names, computer, strict=True) if not machine]
+    return [
+        computer_name(lang, people, (name,)) if machine and name in GIVEN else name
+        for name, machine in zip(names, computer, strict=True)
+    ]
+
+
+def computer_name(lang: Language, people: Iterable[str], stored: Sequence[str] = ()) -> str:
+    """The computer's name beside ``people`` on a screen in ``lang``: ``lang``'s word for it,
+    unless one of ``people`` has a name like that one; then the first of the names it was
+    ``stored`` by (a game's) and the other languages' words that none looks like (else
+    ``lang``'s word numbered: ``Computer 2``).
+
+    The statistics name so the one computer of all their games (kept in each language's
+    word), beside every person they list.
+
+    >>> computer_name("en", ["Ali"], ["IA", "Computer"])
+    'Computer'
+    >>> computer_name("en", ["Ali", "computer"], ["Computer", "IA"])
+    'IA'
+    """
+    names = list(people)
+    word = text(lang, "computer")
+    words = [word, *stored, *(text(other, "computer") for other in LANGUAGES)]
+    numbered = (f"{word} {n}" for n in itertools.count(2))  # beside "IA" and "Computer" both
+    return next(w for w in itertools.chain(words, numbered) if not any(_alike(w, n) for n in names))
 
 
 def _alike(one: str, other: str) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import subprocess
 import sys
+import threading
+import time
 from types import ModuleType
 
 import pytest
@@ -96,3 +98,49 @@ def test_doctests(module: ModuleType) -> None:
     failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried > 0
     assert failed == 0
+
+
+def test_a_value_is_loaded_once_whichever_threads_ask() -> None:
+    """The process's one Yams strategy is held so: many threads asking at once wait for one
+    load; one loading it after another process built it holds the others until it has."""
+    loads: list[object] = []
+    release = threading.Event()
+
+    def load() -> object:
+        release.wait(timeout=30)
+        loads.append(object())
+        return loads[-1]
+
+    held = players.Loaded(load)
+    got: list[object] = []
+    askers = [threading.Thread(target=lambda: got.append(held.get())) for _ in range(8)]
+    for asker in askers:
+        asker.start()
+    release.set()
+    for asker in askers:
+        asker.join(timeout=30)
+    assert len(loads) == 1
+    assert got == loads * 8
+
+    built = threading.Event()
+    seen: list[bool] = []
+
+    def load_once_built() -> bool:
+        seen.append(built.is_set())
+        return built.is_set()
+
+    later = players.Loaded(load_once_built)
+    after = threading.Thread(target=later.after, args=(lambda: built.wait(timeout=30),))
+    after.start()
+    while not later._lock.locked():  # the load after the build holds the value's lock
+        time.sleep(0.01)
+    asked: list[bool] = []
+    asking = threading.Thread(target=lambda: asked.append(later.get()))
+    asking.start()
+    asking.join(timeout=0.2)
+    assert asking.is_alive()  # waiting for the load after the build
+    built.set()
+    after.join(timeout=30)
+    asking.join(timeout=30)
+    assert seen == [True]  # loaded once, after the build, though asked for before
+    assert asked == [True]

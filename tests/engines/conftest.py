@@ -1,7 +1,7 @@
 """The page in Firefox and WebKit (the engine of every iPhone): each test here runs once in
-each, through :mod:`engines.drivers` (WebDriver BiDi for Firefox, WebKitWebDriver for
-WebKit), against the real app in this process over a fresh SQLite file, with the dice the
-tests can script, as in the Chromium suite (tests/browser).
+each, through :mod:`engines.drivers` (marionette_driver for Firefox, Selenium's WebKitGTK
+driver and WebKitWebDriver for WebKit), against the real app in this process over a fresh
+SQLite file, with the dice the tests can script, as in the Chromium suite (tests/browser).
 
 They run as their own pytest invocation under a virtual display, without Playwright's
 plugin (``make engines``). An engine that is missing fails the tests, it never skips them.
@@ -27,6 +27,15 @@ base_url = chromium.base_url
 OUTPUT = Path(__file__).resolve().parent.parent / "output"
 # Run by the system's Python (its PyGObject), not imported here.
 collect_ignore = ["webkit_browser.py"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """marionette_driver leaves the sockets it tries Firefox's port with to the collector."""
+    for line in (
+        "ignore:Exception ignored in. <socket.socket:pytest.PytestUnraisableExceptionWarning",
+        "ignore:unclosed <socket.socket:ResourceWarning",
+    ):
+        config.addinivalue_line("filterwarnings", line)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,10 @@
 """Screenshots of the home screen, a Yams game and a 10 000 game at 360 x 740, 390 x 844
 and 1280 x 800, light and dark, in Firefox and WebKit (tests/output/, to look at); at each
-size nothing sticks out sideways and the dice and `At` are in view."""
+size nothing sticks out sideways and the dice and `At` are in view.
+
+One page for each kind of game, as one phone turned and one window resized: its home screen
+at each size and in each theme, then the game started and its first move made, shown again
+at each size and in each theme."""
 
 from __future__ import annotations
 
@@ -16,7 +20,9 @@ SIZES = {"small-phone": SMALL_PHONE, "phone": PHONE, "desktop": DESKTOP}
 
 
 def dice_and_at_in_view(ali: Person, size: tuple[int, int]) -> None:
+    """At the top of the page, the dice and `At` whole inside the viewport."""
     width, height = size
+    ali.js("() => window.scrollTo(0, 0)")
     for element in (*ali.dice(), ali.button("At").get()):
         where = element.rect()
         assert where["x"] >= 0
@@ -24,21 +30,42 @@ def dice_and_at_in_view(ali: Person, size: tuple[int, int]) -> None:
         assert where["y"] + where["h"] <= height + 0.5, where
 
 
-@pytest.mark.parametrize("game", ["Yams", "10 000"])
-@pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_screens(
-    person: Person, dice: ScriptedDice, output: Path, size: str, theme: str, game: str
+def dark(ali: Person) -> None:
+    """From the system's theme (light here) to the dark one: the first tap."""
+    ali.button("Tema: sistem").click()
+    ali.button("Tema: koyu").get()
+
+
+def light(ali: Person) -> None:
+    """From the dark theme back to the system's: through the light one by name."""
+    ali.button("Tema: koyu").click()
+    ali.button("Tema: açık").click()
+    ali.button("Tema: sistem").get()
+
+
+def at_each_size(
+    ali: Person, output: Path, theme: str, shoot: str | None, playing: bool = False
 ) -> None:
+    """At each size: nothing sticks out sideways (and, ``playing``, the dice and `At` are in
+    view); the screenshot `{size}-{theme}-{shoot}`, if asked for."""
+    for size, (width, height) in SIZES.items():
+        ali.tab.resize(width, height)
+        fits(ali)
+        if playing:
+            dice_and_at_in_view(ali, (width, height))
+        if shoot is not None:
+            ali.shot(output, f"{size}-{theme}-{shoot}")
+
+
+@pytest.mark.parametrize("game", ["Yams", "10 000"])
+def test_the_screens(person: Person, dice: ScriptedDice, output: Path, game: str) -> None:
     ali = person
-    ali.tab.resize(*SIZES[size])
     ali.open()
-    if theme == "dark":  # the first tap: the other theme than the system's (light here)
-        ali.button("Tema: sistem").click()
-        ali.button("Tema: koyu").get()
-    fits(ali)
-    if game == "Yams":
-        ali.shot(output, f"{size}-{theme}-home")
+    home = "home" if game == "Yams" else None  # the home screen's pictures taken once
+    at_each_size(ali, output, "light", home)
+    dark(ali)
+    at_each_size(ali, output, "dark", home)
+    ali.tab.resize(*PHONE)
     ali.new_game(
         game, "Ayşe", "Mehmet", computer=True, autofill="Kapalı" if game == "Yams" else None
     )
@@ -46,11 +73,13 @@ def test_the_screens(
         dice.script(2, 2, 5, 5, 5)
         ali.throw()
         ali.box("Full").click()
+        ali.button("Turu onayla").wait_enabled()
     else:
         dice.script(1, 5, 5, 2, 3, 4)
         ali.throw()
         ali.dice()[0].click()
         ali.button("Kasaya yatır").wait_enabled()
-    fits(ali)
-    dice_and_at_in_view(ali, SIZES[size])
-    ali.shot(output, f"{size}-{theme}-{game.replace(' ', '').lower()}")
+    name = game.replace(" ", "").lower()
+    at_each_size(ali, output, "dark", name, playing=True)
+    light(ali)
+    at_each_size(ali, output, "light", name, playing=True)

@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """A browser of one window and nothing else around the page, on WebKitGTK, for
 WebKitWebDriver (``webkitgtk:browserOptions``' binary): GTK and WebKit2 through PyGObject,
 run by the system's Python (its ``python3-gi``, ``gir1.2-webkit2-4.1``, ``gir1.2-gtk-3.0``).

@@ -1,6 +1,6 @@
-"""``zar serve`` on a machine whose cache holds no table yet: the optimal Yams player's
-table is built in a process of its own while the server answers, so that the game's
-screen is there at once and the computer's first turn waits for the table only.
+"""``zar serve`` on a machine whose cache holds no table yet: the tables, the optimal Yams
+player's first, are built in a process of its own while the server answers, so that the
+game's screen is there at once and the computer's first turn waits for its table only.
 
 On such a machine the server used to build it in a thread of its own process, and a new
 game waited for it in the event loop: every request waited with it (the game's screen came
@@ -20,7 +20,8 @@ DEADLINE = 600.0  # generous: the build takes 10 s to a minute and a half on a b
 
 def test_a_new_game_and_its_screen_answer_while_the_table_is_built(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    server = Server(tmp_path / "zar.sqlite3", {"ZAR_CACHE_DIR": str(cache)}, group=True)
+    env = {"ZAR_CACHE_DIR": str(cache), "ZAR_WARM": "on"}
+    server = Server(tmp_path / "zar.sqlite3", env, group=True)
     server.start()
     try:
         # One person and the computer: Ali's coach is on, which asks for the chances too.

@@ -134,7 +134,7 @@ def test_figures_missing_or_older_are_worked_out_again_and_kept(
 ) -> None:
     games = [played(client, "yams", "Ali"), played(client, "yams", "Ece")]
     before = client.get("/api/stats?game=yams").json()
-    db = store._db  # behind the store's back: as a game stored by an older Zar, or a restore
+    db = store._file.db  # behind the store's back: as a game stored by an older Zar, or a restore
     db.execute("UPDATE games SET figures = NULL WHERE id = ?", (games[0]["id"],))
     older = {"version": FIGURES_VERSION - 1, "game": "yams", "seats": []}
     db.execute("UPDATE games SET figures = ? WHERE id = ?", (json.dumps(older), games[1]["id"]))
@@ -210,7 +210,7 @@ def test_a_game_without_its_account_yet_counts_everywhere_but_in_the_luck_means(
     games = [played(client, "yams", "Ali"), played(client, "yams", "Ali")]
     settle(client)
     first = store.load(games[0]["id"])
-    db = store._db  # as though the second game's account were still being worked out
+    db = store._file.db  # as though the second game's account were still being worked out
     db.execute(
         "UPDATE games SET figures = ? WHERE id = ?",
         (json.dumps(figures(store.load(games[1]["id"]))), games[1]["id"]),
@@ -230,7 +230,7 @@ def test_the_slow_pass_fills_the_account_of_a_game_kept_without_it(
     settle(client)
     record = store.load(game["id"])
     older = {"version": FIGURES_VERSION - 1, "game": "10000", "seats": []}
-    db = store._db  # as a game kept by an older Zar
+    db = store._file.db  # as a game kept by an older Zar
     db.execute("UPDATE games SET figures = ? WHERE id = ?", (json.dumps(older), game["id"]))
     app: Any = client.app
     assert client.portal is not None

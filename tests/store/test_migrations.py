@@ -4,6 +4,7 @@ Zar is refused; a migration that fails leaves the database as it was."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -15,12 +16,15 @@ from store_support import (
     two_person_10000,
     yams_round,
 )
-from zar.history import figures
+from zar import yams
+from zar.history import figures, stats
 from zar.record import Abandon, Record, action_to_json
 from zar.server.views import summary
 from zar.store import UnusableStore
-from zar.store.rows import SEATING_COLUMNS, SEATING_TABLES, turn_of
+from zar.store.rows import FIGURES_COLUMN, SEATING_COLUMNS, SEATING_TABLES, turn_of
 from zar.store.sqlite import SCHEMA_VERSION
+from zar.table import Seat
+from zar.yams import Box
 
 # The first schema, as the first store wrote it (SQLite, user_version 1).
 SQLITE_V1 = (
@@ -122,13 +126,33 @@ POSTGRES_V4 = (
 )
 
 
+# The fifth, as it shipped (the figures of the games stored before worked out by keep_old):
+# each finished game's part in the statistics, in the index the statistics read.
+SQLITE_V5 = (
+    FIGURES_COLUMN,
+    "DROP INDEX games_listed_by_kind",
+    "CREATE INDEX games_listed_by_kind"
+    " ON games (abandoned, finished, kind, updated_at, id, figures)",
+    "PRAGMA user_version=5",
+)
+
+POSTGRES_V5 = (
+    FIGURES_COLUMN,
+    "DROP INDEX games_listed_by_kind",
+    "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at, id)"
+    " INCLUDE (figures)",
+    "UPDATE schema_version SET version = 5",
+)
+
+
 def build(backend: Backend, version: int) -> None:
-    """The schema as the store of that ``version`` (1 to 4) left it, and nothing more."""
+    """The schema as the store of that ``version`` (1 to 5) left it, and nothing more."""
     steps = [
         (SQLITE_V1, POSTGRES_V1),
         (SQLITE_V2, POSTGRES_V2),
         (SQLITE_V3, POSTGRES_V3),
         (SQLITE_V4, POSTGRES_V4),
+        (SQLITE_V5, POSTGRES_V5),
     ]
     steps = steps[:version]
     for sqlite, postgres in steps:
@@ -136,10 +160,30 @@ def build(backend: Backend, version: int) -> None:
             backend.sql(statement)
 
 
-def keep_old(backend: Backend, version: int, game_id: str, record: Record, now: str) -> None:
+def old_figures(
+    record: Record, accounts: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
+    """A finished game's figures as version 2 of them kept them: no seat marked as the
+    computer's."""
+    part = figures(record, accounts)
+    if part is None:
+        return None
+    seats = [{k: v for k, v in seat.items() if k != "computer"} for seat in part["seats"]]
+    return {**part, "version": 2, "seats": seats}
+
+
+def keep_old(
+    backend: Backend,
+    version: int,
+    game_id: str,
+    record: Record,
+    now: str,
+    accounts: list[dict[str, Any]] | None = None,
+) -> None:
     """Store a game with its actions as the store of that ``version`` did: the row (with
-    its kind from version 2), the actions, the row's version (and whose turn it is from
-    version 4)."""
+    its kind from version 2), the actions, the row's version and its summary, which marked
+    no seat as the computer's (and whose turn it is from version 4, its figures of version
+    2 from version 5, with its luck ``accounts`` when given)."""
     finished: object = record.state.is_over
     if backend.kind == "sqlite":
         finished = int(record.state.is_over)
@@ -161,7 +205,7 @@ def keep_old(backend: Backend, version: int, game_id: str, record: Record, now: 
             "INSERT INTO actions (game_id, seq, action, at) VALUES (%s, %s, %s, %s)",
             (game_id, seq, json.dumps(action_to_json(action)), now),
         )
-    old_summary = {k: v for k, v in summary(record).items() if k != "abandoned"}
+    old_summary = {k: v for k, v in summary(record).items() if k not in ("abandoned", "computer")}
     backend.sql(
         "UPDATE games SET version = %s, finished = %s, updated_at = %s, summary = %s WHERE id = %s",
         (record.version, finished, now, json.dumps(old_summary), game_id),
@@ -169,6 +213,12 @@ def keep_old(backend: Backend, version: int, game_id: str, record: Record, now: 
     if version >= 4:  # whose turn it is, for a device's list
         turn = turn_of(record.state.is_over, old_summary)
         backend.sql("UPDATE games SET turn = %s WHERE id = %s", (turn, game_id))
+    if version >= 5:  # the game's part in the statistics, once it is over
+        kept = old_figures(record, accounts)
+        backend.sql(
+            "UPDATE games SET figures = %s WHERE id = %s",
+            (None if kept is None else json.dumps(kept), game_id),
+        )
 
 
 def schema_version(backend: Backend) -> int:
@@ -193,7 +243,7 @@ def indexes(backend: Backend) -> set[str]:
     return {name for (name,) in backend.sql(query)}
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5])
 def test_an_older_database_is_brought_forward_with_every_game(
     backend: Backend, version: int
 ) -> None:
@@ -210,7 +260,7 @@ def test_an_older_database_is_brought_forward_with_every_game(
 
     store = backend.open()
     try:
-        assert schema_version(backend) == SCHEMA_VERSION == 5
+        assert schema_version(backend) == SCHEMA_VERSION == 6
         assert store.load("done") == finished
         assert store.load("done").state.is_over
         assert store.load("open") == playing
@@ -222,7 +272,10 @@ def test_an_older_database_is_brought_forward_with_every_game(
             ("open", "10000", 3, False),
             ("done", "yams", 26, True),
         ]
-        # The finished game's part in the statistics, worked out from its log on opening.
+        # No seat is the computer's, and the list of games says so.
+        assert [g.summary["computer"] for g in listed] == [[False], [False, False], [False]]
+        # The finished game's part in the statistics, worked out from its log on opening
+        # (or kept by the fifth migration, and its seats' kinds marked by the sixth).
         kept = [
             (g, json.loads(f) if f else f) for g, f in backend.sql("SELECT id, figures FROM games")
         ]
@@ -329,3 +382,72 @@ def test_the_fifth_migration_works_out_the_figures_of_the_finished_games(
     assert json.loads(kept.pop("10000")) == figures(farkle_done)
     assert kept == {"open": None, "left": None, "broken": None}
     assert figures(farkle_done)["seats"][0]["turns"] > 0  # type: ignore[index]
+
+
+def yams_to_the_end(*seats: Seat) -> Record:
+    """A Yams game of ``seats`` played to its end: each turn one throw, the first open box."""
+    record = Record.new("yams", seats)
+    while not record.state.is_over:
+        seat = record.state.seat
+        card = record.state.cards[seat]
+        box = next(box for box in Box if card[box] is None)
+        record = record.append(yams.Throw(seat, (), (1, 2, 3, 4, 6))).append(yams.Fill(seat, box))
+    return record
+
+
+def test_the_sixth_migration_marks_the_computers_seats_by_their_kind(backend: Backend) -> None:
+    """Games stored before a seat's kind was kept with the lists and the statistics: each
+    summary, and each game's figures of version 2 (made of version 3, its luck account
+    kept, nothing replayed), mark the computer's seats from the game's settings. A person
+    who typed ``IA`` or ``Computer`` stays a person: the statistics count the computer of a
+    Turkish and of an English game as one player, and each of those people apart."""
+    computer = {"tr": Seat("IA", computer=True, level="easy"),
+                "en": Seat("Computer", computer=True, level="easy")}  # fmt: skip
+    games = {
+        "tr": yams_to_the_end(Seat("Ali"), computer["tr"]),
+        "en": yams_to_the_end(Seat("Ali"), computer["en"]),
+        "person-ia": yams_to_the_end(Seat("IA"), computer["en"]),
+        "person-computer": yams_to_the_end(Seat("Computer"), computer["tr"]),
+        "open": Record.new("yams", (Seat("Computer"), computer["tr"])),
+    }
+    accounts = [
+        {"unit": "points", "luck": 1.5, "cost": 4.0, "decisions": 13},
+        {"unit": "points", "luck": -1.5, "cost": 2.0, "decisions": 13},
+    ]
+    build(backend, 5)
+    for i, (game_id, record) in enumerate(games.items()):
+        account = accounts if game_id == "tr" else None
+        keep_old(backend, 5, game_id, record, f"2025-01-01T1{i}:00:00.000+00:00", account)
+    assert json.loads(backend.sql("SELECT figures FROM games WHERE id = 'tr'")[0][0]) == (
+        old_figures(games["tr"], accounts)
+    )
+
+    store = backend.open()
+    try:
+        assert schema_version(backend) == SCHEMA_VERSION
+        summaries = {g.id: g.summary for g in store.games()}
+        assert all(s["computer"] == [False, True] for s in summaries.values())
+        assert summaries.keys() == games.keys()
+        kept = dict(store.finished_figures("yams", limit=10))
+        assert kept == {
+            "tr": figures(games["tr"], accounts),  # the account kept as it was
+            **{g: figures(games[g]) for g in ("en", "person-ia", "person-computer")},
+        }
+        assert kept["tr"]["seats"][1]["computer"]  # type: ignore[index]
+        oldest_first = [kept[g] for g in ("tr", "en", "person-ia", "person-computer")]
+        for lang, name in (("tr", "IA 2"), ("fr", "IA 2"), ("en", "Computer 2")):
+            rows = stats("yams", oldest_first, lang)["players"]  # type: ignore[arg-type]
+            assert [(r["name"], r["computer"], r["games"]) for r in rows] == [
+                (name, True, 4),
+                ("Ali", False, 2),
+                ("Computer", False, 1),
+                ("IA", False, 1),
+            ]
+        two = stats("yams", oldest_first[:2], "en")["players"]  # type: ignore[arg-type]
+        assert [(r["name"], r["computer"], r["games"]) for r in two] == [
+            ("Ali", False, 2),
+            ("Computer", True, 2),
+        ]
+        assert stats("yams", oldest_first[:3], "tr")["players"][0]["name"] == "Computer"  # type: ignore[arg-type]
+    finally:
+        store.close()

@@ -88,7 +88,7 @@ def test_an_append_that_may_not_wait_is_made_at_once_or_not_at_all(backend: Back
             other.execute("ROLLBACK")
         finally:
             other.close()
-        with store._lock, pytest.raises(Busy):  # another thread reading or writing
+        with store._file.reading(), pytest.raises(Busy):  # another thread reading
             commit()
         assert store.load("g") == record
         assert commit() == after.version  # free again: at once
@@ -377,7 +377,7 @@ def cut_connections(backend: Backend, postgres_url: str) -> None:
 def test_a_connection_the_server_dropped_is_replaced_not_handed_out(postgres_url: str) -> None:
     """PostgreSQL only: the pool's connections are cut (a restart of the server, say); once
     idle past CHECK_IDLE_S, each is checked before it is handed out, and replaced."""
-    from zar.store.postgres import CHECK_IDLE_S
+    from zar.store.postgres_connections import CHECK_IDLE_S
 
     backend = Backend("postgres", postgres_url)
     store = backend.open()
@@ -396,7 +396,8 @@ def test_an_append_awaited_on_the_loop_is_the_append(postgres_url: str) -> None:
     """PostgreSQL only (the store the server awaits on its event loop): the same rows as
     the append, the same refusals, and connections cut meanwhile replaced, not handed out;
     the loop's connections closed with it."""
-    from zar.store.postgres import CHECK_IDLE_S, PostgresStore
+    from zar.store.postgres import PostgresStore
+    from zar.store.postgres_connections import CHECK_IDLE_S
 
     backend = Backend("postgres", postgres_url)
     store = backend.open()

@@ -144,7 +144,11 @@ class TurnStrategy:
     @classmethod
     @cache
     def load(cls) -> TurnStrategy:
-        """The strategy (it takes milliseconds: nothing is cached on disk)."""
+        """The strategy (it takes milliseconds: nothing is cached on disk, but its compiled
+        code, which another process may be compiling for this one: waited for)."""
+        from zar.ai.warm import FARKLE_TURN, ahead
+
+        ahead.wait(FARKLE_TURN)
         return cls()
 
     def points_per_turn(self) -> float:
@@ -225,6 +229,10 @@ class WinStrategy:
         has none, a damaged one or one of another solver version, or ``rebuild`` is set."""
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
+        if not rebuild:  # another process making it ready for this one: read once it has
+            from zar.ai.warm import ahead, table_of_two
+
+            ahead.wait(table_of_two(target))
         with _loading:  # a server's threads wait for one build rather than each making one
             return cls._load(target, rebuild=rebuild, progress=progress)
 

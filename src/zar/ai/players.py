@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Literal, Protocol, overload, runtime_checkable
+from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar, overload, runtime_checkable
 
 from zar.ai.farkle_seed import ThresholdPlayer
 from zar.ai.yams_greedy import GreedyPlayer
@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
     "FarklePlayer",
+    "Loaded",
     "YamsPlayer",
     "computer_player",
     "yams_strategy_after",
@@ -111,31 +112,59 @@ def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarkleP
     raise AssertionError(f"level {chosen!r} of {game} is listed but not built")
 
 
-_loading = threading.Lock()
-_loaded: list[Strategy] = []  # the process's one strategy, once loaded
+T = TypeVar("T")
 
 
-def _yams_strategy() -> Strategy:
-    """The optimal Yams strategy of our rules, loaded (or built) once per process."""
-    with _loading:  # a server's threads wait for one build rather than each making one
-        return _load_yams()
+class Loaded(Generic[T]):
+    """A value loaded once per process, on first use: the threads asking for it meanwhile
+    wait for that one load rather than each making one."""
+
+    def __init__(self, load: Callable[[], T]) -> None:
+        self._load = load
+        self._lock = threading.Lock()
+        self._value: T | None = None
+
+    def get(self) -> T:
+        """The value, loaded now if it is not yet."""
+        with self._lock:
+            return self._loaded()
+
+    def after(self, built: Callable[[], object]) -> T:
+        """The value, loaded once ``built()`` returns (another process making it ready
+        meanwhile): a thread asking for it in between waits for this load."""
+        with self._lock:
+            built()
+            return self._loaded()
+
+    def _loaded(self) -> T:
+        if self._value is None:
+            self._value = self._load()
+        return self._value
 
 
 def _load_yams() -> Strategy:
     from zar.ai.yams import Strategy
 
-    if not _loaded:
-        _loaded.append(Strategy.load())
-    return _loaded[0]
+    return Strategy.load()
+
+
+_yams = Loaded(_load_yams)  # the process's one optimal Yams strategy, of our rules
+
+
+def _yams_strategy() -> Strategy:
+    """The optimal Yams strategy of our rules, loaded (or built) once per process; when
+    another process makes it ready, read once that one has."""
+    from zar.ai.warm import YAMS_STRATEGY, ahead
+
+    ahead.wait(YAMS_STRATEGY)
+    return _yams.get()
 
 
 def yams_strategy_after(built: Callable[[], object]) -> None:
     """Load the optimal Yams strategy once ``built()`` returns (another process building
     it into the cache meanwhile): a thread asking for it in between waits for it, rather
     than building one of its own (and holding the interpreter's lock while it does)."""
-    with _loading:
-        built()
-        _load_yams()
+    _yams.after(built)
 
 
 def _words(names: Iterable[str]) -> str:

@@ -1,27 +1,42 @@
 """The tables and compiled code a game asks for, made ready in the caches before it asks:
 ``zar warm`` (``make run`` runs it before serving), and ``zar serve`` in a process of its
-own as it starts, so that a first game on a fresh machine never waits for them and no
-request waits on the interpreter's lock while they are made.
+own as it starts (the same :data:`STEPS`), so that a first game on a fresh machine never
+waits for them and no request waits on the interpreter's lock while they are made.
 
 Each step reads what the cache holds (a second or less) or builds it (numba compiles its
 code into its own cache, the tables go to :func:`zar.ai.cache.cache_dir`), and makes one
-decision with it, so that the code a decision runs is compiled and kept too.
+decision with it, so that the code a decision runs is compiled and kept too. Both caches
+serve every process: a table's file is written whole or not at all (a temporary file
+renamed), and numba's compiled code is read by any process of the same source.
+
+While another process makes steps ready for this one (:data:`ahead`), whatever would
+build what a step makes waits for that step instead (:meth:`Ahead.wait`), then reads it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import partial
+from multiprocessing.connection import Connection
 
 from zar import farkle, yams
 from zar.table import Seat
 from zar.yams import Rules
 
 __all__ = [
+    "FARKLE_TURN",
     "STEPS",
+    "YAMS_CHANCES",
+    "YAMS_STRATEGY",
+    "Ahead",
     "Step",
+    "ahead",
+    "ahead_of",
     "farkle_duel",
     "farkle_turn",
+    "table_of_two",
     "warm",
     "yams_chances",
     "yams_strategy",
@@ -31,10 +46,10 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Step:
-    """One thing made ready: what it is, in words, and how."""
+    """One thing made ready: what it is, in words (which names it), and how."""
 
     what: str
-    run: Callable[[], object]
+    run: Callable[[], object] = field(compare=False)
 
 
 def yams_strategy() -> None:
@@ -89,27 +104,85 @@ def farkle_turn() -> None:
     computer_player("10000", "max-points").set_aside(thrown)
 
 
-def farkle_duel() -> None:
-    """The 10 000 table of two to the default target (the `expert` computer, the coach of
-    two), and a decision with it."""
+def farkle_duel(target: int = 10_000) -> None:
+    """The 10 000 table of two to ``target`` (the `expert` computer, the coach of two), and
+    a decision with it."""
     from zar.ai import computer_player
 
     seats = (Seat("P0"), Seat("P1"))
-    state = farkle.FarkleState.start(farkle.FarkleSettings(seats, target=10_000))
+    state = farkle.FarkleState.start(farkle.FarkleSettings(seats, target=target))
     thrown = state.apply(farkle.Throw(0, (1, 5, 2, 3, 4, 6)))
     computer_player("10000", "expert").set_aside(thrown)
 
 
-STEPS = (
-    Step("Yams: the optimal strategy", yams_strategy),
-    Step("Yams: the coach's chances of winning at a table of two", yams_chances),
-    Step("10 000: the turn's strategy", farkle_turn),
-    Step("10 000: the table of two to 10 000", farkle_duel),
-)
+def table_of_two(target: int) -> Step:
+    """The step that makes the 10 000 table of two to ``target`` ready (:data:`STEPS` has
+    the default target's; a game to another builds its own when it starts)."""
+    points = f"{target:,}".replace(",", " ")  # 10 000, as the game is named
+    return Step(f"10 000: the table of two to {points}", partial(farkle_duel, target))
 
 
-def warm(told: Callable[[Step], object] = lambda step: None) -> None:
+YAMS_STRATEGY = Step("Yams: the optimal strategy", yams_strategy)
+YAMS_CHANCES = Step("Yams: the coach's chances of winning at a table of two", yams_chances)
+FARKLE_TURN = Step("10 000: the turn's strategy", farkle_turn)
+# The order is the wait of a game that asks for a step meanwhile: the Yams table first (the
+# computer's first turn), the 10 000 ones (seconds), then the coach's chances (minutes on a
+# fresh machine, and a hint does not wait for them).
+STEPS = (YAMS_STRATEGY, FARKLE_TURN, table_of_two(10_000), YAMS_CHANCES)
+
+
+def warm(told: Callable[[Step], object] = lambda step: None, steps: Iterable[Step] = STEPS) -> None:
     """Make every step ready, in order; ``told`` hears of each as it begins."""
-    for step in STEPS:
+    for step in steps:
         told(step)
         step.run()
+
+
+def ahead_of(steps: tuple[Step, ...], done: Connection) -> None:
+    """Make ``steps`` ready for another process, in order (in a process of their own),
+    sending each one's words on ``done`` once it is; one that fails is said on standard
+    error and left to the game that asks for it, the others made all the same."""
+    import sys
+
+    for step in steps:
+        try:
+            step.run()
+        except Exception as error:  # the game that asks for it builds it then
+            print(f"zar: {step.what} was not readied ahead: {error!r}", file=sys.stderr, flush=True)
+        done.send(step.what)
+
+
+class Ahead:
+    """The steps another process is making ready for this one, until it says each is done
+    (or ends): one asked for meanwhile is waited for, then read from the caches, rather
+    than built here too while that process builds it."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._pending: set[Step] = set()
+
+    def expect(self, steps: Iterable[Step]) -> tuple[Step, ...]:
+        """Count ``steps`` as being made elsewhere from now; returns those that were not
+        already (a process is to make them)."""
+        with self._changed:
+            new = tuple(dict.fromkeys(s for s in steps if s not in self._pending))
+            self._pending.update(new)
+            return new
+
+    def done(self, step: Step) -> None:
+        """``step`` is ready in the caches (or its process ended without it)."""
+        with self._changed:
+            self._pending.discard(step)
+            self._changed.notify_all()
+
+    def pending(self, step: Step) -> bool:
+        with self._changed:
+            return step in self._pending
+
+    def wait(self, step: Step) -> None:
+        """Return once ``step`` is not being made elsewhere (at once when it is not)."""
+        with self._changed:
+            self._changed.wait_for(lambda: step not in self._pending)
+
+
+ahead = Ahead()  # this process's: what `zar serve`'s process of tables makes for it

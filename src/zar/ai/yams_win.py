@@ -111,11 +111,20 @@ CALIBRATION_NAME = "yams-calibration"
 def late_laws(strategy: Strategy) -> Laws:
     """The exact laws of the last rounds' remaining scores (:func:`yams_duel.late_laws`):
     read from the user's cache, or solved (half a minute at most) and stored there; once
-    per strategy, a server's threads waiting for one solve."""
+    per strategy, a server's threads waiting for one solve (or for the process that makes
+    them ready, :data:`zar.ai.warm.ahead`)."""
+    _made_elsewhere()
     with _solving:
         if strategy not in _solved:
             _solved[strategy] = _read_or_solve(strategy)
         return _solved[strategy]
+
+
+def _made_elsewhere() -> None:
+    """Wait while another process makes the laws and the calibration ready for this one."""
+    from zar.ai.warm import YAMS_CHANCES, ahead
+
+    ahead.wait(YAMS_CHANCES)
 
 
 def laws_at_hand(strategy: Strategy) -> bool:
@@ -186,6 +195,7 @@ def calibration(strategy: Strategy) -> npt.NDArray[np.float64]:
     14 s on two cores) and stored there. Round 1's chance is the same in every game, so
     it takes round 2's; the last round is (1, 0): there the model is exact against the
     score-optimal player (both cards' laws exact, no turn of its own to come)."""
+    _made_elsewhere()
     with _calibrating:
         if strategy not in _calibrated:
             _calibrated[strategy] = _read_or_fit(strategy)

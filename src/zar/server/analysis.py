@@ -120,7 +120,7 @@ def analysis_routes(
     @router.get("/api/games/{game_id}/progress", responses=refusals(*GAME_REFUSALS))
     async def game_progress(game_id: str, request: Request) -> dict[str, Any]:
         """Each seat's total after each round (Yams) or turn of the table (10 000)."""
-        return progress(await record(request, game_id))
+        return progress(await record(request, game_id), language(request))
 
     @router.get(
         "/api/games/{game_id}/export",
@@ -156,7 +156,7 @@ def analysis_routes(
             part if current(part) else await _worked_out(games, game_id)
             for game_id, part in reversed(rows)
         ]
-        return await run_in_threadpool(stats, game, parts)  # oldest first
+        return await run_in_threadpool(stats, game, parts, language(request))  # oldest first
 
     @router.get(
         "/api/stats",

@@ -36,7 +36,7 @@ from zar.server.replies import (
     stream_refusals,
 )
 from zar.server.streams import EventStream, Streams
-from zar.server.views import Table, view
+from zar.server.views import Table, listed, view
 from zar.table import IllegalAction, Seat, check_seats
 
 __all__ = ["NewGame", "play_routes"]
@@ -143,6 +143,7 @@ def play_routes(
         rows = await run_in_threadpool(
             lambda: games.store.games(finished=finished, limit=limit, offset=offset, device=device)
         )
+        lang = language(request)  # the computer named in it, whatever each game stored
         # JSON as it is (FastAPI's encoder, walking every value, cost more than the query).
         return JSONResponse(
             [
@@ -153,7 +154,7 @@ def play_routes(
                     "updated_at": g.updated_at,
                     "version": g.version,
                     "finished": g.finished,
-                    **g.summary,
+                    **listed(g.summary, lang),
                     "my_turn": g.my_turn,
                     "host": g.hosts,
                 }

@@ -167,7 +167,10 @@ class Listed(BaseModel):
     updated_at: str
     version: int
     finished: bool
-    players: list[str]
+    players: list[str] = Field(
+        description="the seats' names, the computer's in the request's language (IA, Computer)"
+    )
+    computer: list[bool] = Field(description="for each seat, whether it is the computer's")
     totals: list[int]
     seat: int
     winners: list[int]

@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from zar import yams
 from zar.ai import computer_player
 from zar.ai.players import yams_strategy_after
+from zar.ai.warm import Step
 from zar.record import Record
 from zar.server.accounts import account_process, deaf_to_ctrl_c
 from zar.server.app import create_app
@@ -41,8 +42,11 @@ __all__ = [
     "DEFAULT_PORT",
     "app",
     "connection_limits",
+    "make_ready",
+    "own_process",
     "proxies",
     "serve",
+    "warming",
     "where_to_open",
 ]
 
@@ -145,41 +149,100 @@ def stop_quietly() -> None:
         signal.signal(signal.SIGTERM, _stopped)
 
 
-def _prepare() -> None:
-    """Ready the optimal Yams player as the server starts: on a fresh machine (its table
-    not in the cache) built, its code compiled, in a process of its own, which costs the
-    requests meanwhile nothing (a build in a thread here held the interpreter's lock for
-    seconds at a time: the game's screen came 16 s after the start); then read here."""
-    from zar.ai.warm import yams_strategy, yams_strategy_kept
+def warming() -> bool:
+    """Whether ``zar serve`` makes the tables ready ahead in a process of its own
+    (``$ZAR_WARM``, ``off``: no, each is read, or built, when a game first asks)."""
+    value = os.environ.get("ZAR_WARM", "").strip().lower()
+    if value not in ("", "on", "off"):
+        raise SystemExit(f"zar: ZAR_WARM is on or off: {value}")
+    return value != "off"
 
-    building = None if yams_strategy_kept() else own_process(yams_strategy)
+
+def _prepare() -> None:
+    """Ready the tables as the server starts: every step ``zar warm`` makes
+    (:data:`zar.ai.warm.STEPS`: on a fresh machine built, their code compiled; else read
+    in seconds) made in a process of its own, which costs the requests meanwhile nothing
+    (a build in a thread here held the interpreter's lock for seconds at a time: the
+    game's screen came 16 s after the start); meanwhile a game that asks for one waits
+    for it. Then the optimal Yams player read here, before a game asks. With
+    ``$ZAR_WARM`` off, nothing is made ready ahead: the Yams player is read if the cache
+    holds it, else built by the first game that asks, as every other table."""
+    from zar.ai import warm
+
+    if warming():
+        make_ready(warm.STEPS)
+    elif not warm.yams_strategy_kept():
+        return
 
     def ready() -> None:
-        if building is not None:
-            yams_strategy_after(building.join)
+        yams_strategy_after(lambda: warm.ahead.wait(warm.YAMS_STRATEGY))
         warm_up()
 
     threading.Thread(target=ready, name="zar-warm-up", daemon=True).start()
 
 
-def own_process(target: Callable[[], object]) -> BaseProcess:
-    """``target`` (a module's function) run in a process of its own, started now (spawn:
-    the server's threads are not forked), at a lower priority, deaf to a terminal's Ctrl-C
-    (which the server hears, and ends it as it exits); a daemon: it goes with the server."""
+def make_ready(steps: Iterable[Step]) -> BaseProcess | None:
+    """The ``steps`` not being made already made ready in a process of their own
+    (:func:`own_process`), each counted in :data:`zar.ai.warm.ahead` until that process
+    says it is done, or ends; None when there is none to make."""
+    from zar.ai import warm
+
+    expected = warm.ahead.expect(steps)
+    if not expected:
+        return None
+    told, tell = multiprocessing.get_context("spawn").Pipe(duplex=False)
+    try:
+        process = own_process(warm.ahead_of, expected, tell)
+    except BaseException:
+        for step in expected:
+            warm.ahead.done(step)
+        raise
+    finally:
+        tell.close()  # the child's copy tells; at its end, the reader hears EOF
+    left = {step.what: step for step in expected}  # this process's until it is done
+
+    def hear() -> None:
+        try:
+            while left:
+                warm.ahead.done(left.pop(told.recv()))
+        except (EOFError, OSError):
+            pass
+        finally:
+            told.close()
+            for step in left.values():  # ended without them: a game builds them
+                warm.ahead.done(step)
+
+    threading.Thread(target=hear, name="zar-tables-told", daemon=True).start()
+    return process
+
+
+def own_process(target: Callable[..., object], *args: object) -> BaseProcess:
+    """``target(*args)`` (a module's function) run in a process of its own, started now
+    (spawn: the server's threads are not forked), at a lower priority, deaf to a terminal's
+    Ctrl-C (which the server hears, and ends it as it exits); a daemon: it goes with the
+    server, and ends by itself if the server was killed."""
     with deaf_to_ctrl_c(signal.SIGINT):
         process = multiprocessing.get_context("spawn").Process(
-            target=_lower, args=(target,), name="zar-tables", daemon=True
+            target=_lower, args=(target, *args), name="zar-tables", daemon=True
         )
         process.start()
     return process
 
 
-def _lower(target: Callable[[], object]) -> None:
+def _lower(target: Callable[..., object], *args: object) -> None:
     os.nice(10)
+    parent = multiprocessing.parent_process()
+    if parent is not None:  # a server killed outright leaves no one to read what is made
+        threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     try:
-        target()
+        target(*args)
     except Exception as error:  # the game that asks for it builds it then
         print(f"zar: the tables were not readied ahead: {error!r}", file=sys.stderr, flush=True)
+
+
+def _orphaned(parent: BaseProcess) -> None:
+    parent.join()
+    os._exit(0)
 
 
 def table_to_ready(record: Record) -> int | None:
@@ -208,8 +271,14 @@ def ready_strategies(record: Record) -> None:
     rounds and the chance's calibration (17 s the first time)."""
     target = table_to_ready(record)
     if target is not None:
-        from zar.ai.farkle import WinStrategy  # numpy: only for such a game
+        from zar.ai import cache
+        from zar.ai.farkle import CACHE_NAME, WinStrategy  # numpy: only for such a game
+        from zar.ai.warm import table_of_two
 
+        # Not in the cache (another target than the default's, whose zar warm and the
+        # start make ready): built in a process of its own, the game's requests waiting.
+        if warming() and not cache.cache_path(CACHE_NAME, WinStrategy.cache_key(target)).exists():
+            make_ready([table_of_two(target)])
         threading.Thread(target=WinStrategy.load, args=(target,), daemon=True).start()
     if chances_to_ready(record):
         from zar.ai.coach import Strategies

@@ -15,7 +15,7 @@ from zar.ai.judging import decision
 from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, explain, text
 from zar.i18n.sentences import box_notes
-from zar.names import seat_names
+from zar.names import seat_names, shown_names
 from zar.record import Record
 from zar.seating import Seating
 from zar.server.presence import Presence
@@ -23,7 +23,7 @@ from zar.server.rights import to_act, to_hint
 from zar.table import IllegalAction
 from zar.yams import Box, YamsState
 
-__all__ = ["Table", "game_view", "summary", "table_view", "view"]
+__all__ = ["Table", "game_view", "listed", "summary", "table_view", "view"]
 
 
 def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[str]]:
@@ -244,14 +244,16 @@ def table_view(record: Record, table: Table, *, can_hint: bool, can_undo: bool) 
 
 
 def summary(record: Record) -> dict[str, Any]:
-    """What the list of games shows: who plays, the totals, whose turn, the winners; and
-    whether the game was abandoned (then it is no longer listed)."""
+    """What the list of games keeps of a game: who plays (the names as stored, and which
+    seat is the computer's), the totals, whose turn, the winners; and whether the game was
+    abandoned (then it is no longer listed). :func:`listed` shows it in a language."""
     state = record.state
     totals = (
         [card.total for card in state.cards] if isinstance(state, YamsState) else list(state.totals)
     )
     return {
         "players": [s.name for s in record.seats],
+        "computer": [s.computer for s in record.seats],
         "totals": totals,
         "seat": state.seat,
         "winners": list(state.winners),
@@ -259,3 +261,11 @@ def summary(record: Record) -> dict[str, Any]:
         "target": record.target,
         "abandoned": record.abandoned,
     }
+
+
+def listed(kept: Mapping[str, Any], lang: Language) -> dict[str, Any]:
+    """A game's :func:`summary` as the list of games shows it in ``lang``: the computer by
+    its name in ``lang`` (``IA``, ``Computer``), whatever the game stored."""
+    names = kept.get("players", [])
+    computer = kept.get("computer") or [False] * len(names)
+    return {**kept, "players": shown_names(names, computer, lang), "computer": computer}

@@ -4,7 +4,7 @@ An append locks its game's row (``SELECT ... FOR UPDATE``) and checks the versio
 the transaction, so two processes can never both add the same version; the primary key
 (game_id, seq) of the actions is the last guard. The append also sends
 ``NOTIFY zar_games, 'id:version'``, which PostgreSQL delivers when the transaction
-commits: every process listening (:mod:`zar.store.listening`) learns that the game moved
+commits: every process listening (:meth:`PostgresStore.watch`) learns that the game moved
 on, without polling and without another server.
 
 The tables are brought up to this version of Zar on opening by the migrations below, in
@@ -14,23 +14,17 @@ the ``schema_version`` table says how many are applied.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import math
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import psycopg
 from psycopg import errors
-from psycopg.conninfo import conninfo_to_dict
-from psycopg_pool import AsyncConnectionPool, ConnectionPool
+from psycopg_pool import ConnectionPool
 
 from zar.record import Action, Record
 from zar.seating import Seating
-from zar.store import listening
 from zar.store.base import (
     Busy,
     Conflict,
@@ -41,7 +35,14 @@ from zar.store.base import (
     UnknownGame,
     UnusableStore,
 )
-from zar.store.listening import CHANNEL
+from zar.store.postgres_connections import (
+    CHANNEL,
+    Freshness,
+    LoopPools,
+    first_line,
+    listen,
+    readable,
+)
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
@@ -53,6 +54,7 @@ from zar.store.rows import (
     figures_query,
     figures_text,
     fill_figures,
+    fill_seat_kinds,
     game_ids_query,
     games_query,
     insert_access,
@@ -77,8 +79,6 @@ from zar.store.rows import (
 __all__ = ["CHANNEL", "MIGRATIONS", "SCHEMA_VERSION", "PostgresStore"]
 
 NOTIFY_BYTES = 7_900  # what a notification carries at most (PostgreSQL: under 8 000)
-# A connection given back longer ago than this is checked before it is handed out again.
-CHECK_IDLE_S = 1.0
 
 # Each migration's statements, in order; never change one that has shipped, add another.
 # The same steps as SQLite's (zar.store.sqlite), in PostgreSQL's words.
@@ -134,6 +134,10 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX games_listed_by_kind ON games (abandoned, finished, kind, updated_at, id)"
         " INCLUDE (figures)",
     ),
+    # 6: which seats are the computer's, in each game's summary and in the figures it keeps
+    # (the list of games and the statistics name it in the page's language, and count it as
+    # one player), read from its settings
+    (lambda db: fill_seat_kinds(db, "%s"),),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -157,31 +161,6 @@ _VERSION = "SELECT version FROM games WHERE id = %s"
 _MIGRATION_LOCK = 0x7A617201
 
 
-class _Freshness:
-    """When each connection of a pool was given back: one idle longer than
-    :data:`CHECK_IDLE_S` is checked (a round trip) before it is handed out again."""
-
-    def __init__(self) -> None:
-        self._back: WeakKeyDictionary[Any, float] = WeakKeyDictionary()
-
-    def returned(self, db: psycopg.Connection[Any]) -> None:
-        self._back[db] = time.monotonic()
-
-    def _stale(self, db: Any) -> bool:
-        return time.monotonic() - self._back.get(db, -math.inf) > CHECK_IDLE_S
-
-    def check(self, db: psycopg.Connection[Any]) -> None:
-        if self._stale(db):
-            ConnectionPool.check_connection(db)
-
-    async def returned_async(self, db: psycopg.AsyncConnection[Any]) -> None:
-        self._back[db] = time.monotonic()
-
-    async def check_async(self, db: psycopg.AsyncConnection[Any]) -> None:
-        if self._stale(db):
-            await AsyncConnectionPool.check_connection(db)
-
-
 class PostgresStore:
     """The shared store: a pool of connections to one PostgreSQL database.
 
@@ -192,13 +171,13 @@ class PostgresStore:
 
     def __init__(self, url: str, *, pool_size: int = 10, timeout: float = 5) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
-        self.name = _without_password(self.url)
+        self.name = readable(self.url)
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
-                _migrate(db, self.name)
+                self._migrate(db)
         except psycopg.Error as error:
-            raise UnusableStore(f"{self.name} cannot be opened: {_first_line(error)}") from None
-        fresh = _Freshness()
+            raise UnusableStore(f"{self.name} cannot be opened: {first_line(error)}") from None
+        fresh = Freshness()
         self._pool = ConnectionPool(
             self.url,
             min_size=1,
@@ -214,7 +193,32 @@ class PostgresStore:
         )
         self._pool.open()
         # The event loops' own pools, for appends awaited on them (append_async).
-        self._async_pools: dict[asyncio.AbstractEventLoop, AsyncConnectionPool[Any]] = {}
+        self._loop_pools = LoopPools(self.url, max_size=pool_size, timeout=timeout)
+
+    def _migrate(self, db: psycopg.Connection[Any]) -> None:
+        """Apply the migrations the database lacks, each in its own transaction."""
+        while True:
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+                db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                row = db.execute("SELECT version FROM schema_version").fetchone()
+                version = 0 if row is None else row[0]
+                if version > SCHEMA_VERSION:
+                    raise UnusableStore(
+                        f"{self.name} was written by a newer Zar (schema version {version};"
+                        f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
+                    )
+                if version == SCHEMA_VERSION:
+                    return
+                for step in MIGRATIONS[version]:
+                    if isinstance(step, str):
+                        db.execute(step)
+                    else:
+                        step(db)
+                if row is None:
+                    db.execute("INSERT INTO schema_version (version) VALUES (1)")
+                else:
+                    db.execute("UPDATE schema_version SET version = %s", (version + 1,))
 
     def close(self) -> None:
         self._pool.close()
@@ -227,7 +231,7 @@ class PostgresStore:
             with self._pool.connection() as db:
                 yield db
         except (psycopg.OperationalError, errors.ReadOnlySqlTransaction) as error:
-            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=writing) from error
+            raise StoreUnavailable(f"{self.name}: {first_line(error)}", writing=writing) from error
 
     def create(
         self,
@@ -301,7 +305,7 @@ class PostgresStore:
             game_id, expected_version, actions, now, finished, summary, seating_rev, figures
         )
         try:
-            async with (await self._async_pool()).connection() as db:
+            async with (await self._loop_pools.running()).connection() as db:
                 try:
                     moved = await (await db.execute(_APPEND, params)).fetchone()
                 except errors.UniqueViolation:
@@ -310,35 +314,15 @@ class PostgresStore:
                     row = await (await db.execute(_VERSION, (game_id,))).fetchone()
                     raise UnknownGame(game_id) if row is None else Conflict(row[0])
         except (psycopg.OperationalError, errors.ReadOnlySqlTransaction) as error:
-            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=True) from error
+            raise StoreUnavailable(f"{self.name}: {first_line(error)}", writing=True) from error
         return version
 
-    async def _async_pool(self) -> AsyncConnectionPool[Any]:
-        """The running loop's pool, opened on first use: its connections opened as they are
-        asked for, as many at most as the sync pool's."""
-        loop = asyncio.get_running_loop()
-        pool = self._async_pools.get(loop)
-        if pool is None:
-            fresh = _Freshness()
-            pool = self._async_pools[loop] = AsyncConnectionPool(
-                self.url,
-                min_size=0,
-                max_size=self._pool.max_size,
-                timeout=self._pool.timeout,
-                kwargs={"autocommit": True},
-                check=fresh.check_async,
-                reset=fresh.returned_async,
-                open=False,
-                name="zar-async",
-            )
-        if pool.closed:
-            await pool.open()
-        return pool
-
     async def close_async(self) -> None:
-        pool = self._async_pools.pop(asyncio.get_running_loop(), None)
-        if pool is not None:
-            await pool.close()
+        await self._loop_pools.close_running()
+
+    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
+        """Listen to every process's changes (:func:`~zar.store.postgres_connections.listen`)."""
+        return listen(self.url, self.name, changed)
 
     def seating(self, game_id: str) -> Seating | None:
         """Who holds the game's seats, at its revision; None for a game from before seats."""
@@ -462,40 +446,6 @@ class PostgresStore:
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
 
-    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
-        """Listen on ``zar_games`` in a thread of its own, with a connection of its own
-        (:func:`zar.store.listening.watch`): listening has begun when this returns."""
-        try:
-            return listening.watch(self.url, changed)
-        except psycopg.Error as error:
-            raise StoreUnavailable(f"{self.name}: {_first_line(error)}", writing=False) from error
-
-
-def _migrate(db: psycopg.Connection[Any], name: str) -> None:
-    """Apply the migrations the database ``name`` lacks, each in its own transaction."""
-    while True:
-        with db.transaction():
-            db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = db.execute("SELECT version FROM schema_version").fetchone()
-            version = 0 if row is None else row[0]
-            if version > SCHEMA_VERSION:
-                raise UnusableStore(
-                    f"{name} was written by a newer Zar (schema version {version};"
-                    f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
-                )
-            if version == SCHEMA_VERSION:
-                return
-            for step in MIGRATIONS[version]:
-                if isinstance(step, str):
-                    db.execute(step)
-                else:
-                    step(db)
-            if row is None:
-                db.execute("INSERT INTO schema_version (version) VALUES (1)")
-            else:
-                db.execute("UPDATE schema_version SET version = %s", (version + 1,))
-
 
 def _append_params(
     game_id: str,
@@ -528,18 +478,3 @@ def _appended(game_id: str, version: int, actions: Sequence[str]) -> str:
     told = f"{game_id}:{version}"
     with_actions = f"{told}:[{','.join(actions)}]"
     return with_actions if len(with_actions.encode()) <= NOTIFY_BYTES else told
-
-
-def _without_password(url: str) -> str:
-    """The URL for people to read: ``postgresql://user@host:port/database``."""
-    try:
-        parts = conninfo_to_dict(url)
-    except psycopg.Error:
-        return "postgresql://?"
-    user = f"{parts['user']}@" if parts.get("user") else ""
-    port = f":{parts['port']}" if parts.get("port") else ""
-    return f"postgresql://{user}{parts.get('host', '')}{port}/{parts.get('dbname', '')}"
-
-
-def _first_line(error: Exception) -> str:
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

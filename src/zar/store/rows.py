@@ -28,6 +28,7 @@ __all__ = [
     "figures_query",
     "figures_text",
     "fill_figures",
+    "fill_seat_kinds",
     "game_ids_query",
     "games_query",
     "insert_access",
@@ -132,6 +133,40 @@ def fill_figures(db: Connection, mark: str) -> None:
             f"UPDATE games SET figures = {mark} WHERE id = {mark}",
             (figures_text(figures(record)), game_id),
         )
+
+
+# The rows migration 6 reads at a time.
+KINDS_BATCH = 500
+
+
+def fill_seat_kinds(db: Connection, mark: str) -> None:
+    """Mark which seats are the computer's, read from each game's settings: in its summary
+    (``computer``, which the list of games names it by) and in the figures it keeps of
+    version 2 (made of version 3, the luck account kept: nothing is replayed). Older
+    figures are worked out again when the statistics read them, as before."""
+    last = ""
+    while True:
+        rows = db.execute(
+            f"SELECT id, settings, summary, figures FROM games WHERE id > {mark}"
+            f" ORDER BY id LIMIT {KINDS_BATCH}",
+            (last,),
+        ).fetchall()
+        for game_id, settings, summary, kept in rows:
+            seats = json.loads(settings).get("seats", [])
+            computer = [bool(seat.get("computer")) for seat in seats]
+            listed = {**json.loads(summary), "computer": computer}
+            part = None if kept is None else json.loads(kept)
+            if part is not None and part.get("version") == 2 and len(part["seats"]) == len(seats):
+                part["version"] = 3
+                for seat, machine in zip(part["seats"], computer, strict=True):
+                    seat["computer"] = machine
+            db.execute(
+                f"UPDATE games SET summary = {mark}, figures = {mark} WHERE id = {mark}",
+                (json.dumps(listed), figures_text(part), game_id),
+            )
+        if len(rows) < KINDS_BATCH:
+            return
+        last = rows[-1][0]
 
 
 def write_figures(

@@ -43,6 +43,7 @@ from zar.store.rows import (
     figures_query,
     figures_text,
     fill_figures,
+    fill_seat_kinds,
     game_ids_query,
     games_query,
     insert_access,
@@ -119,29 +120,28 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX games_listed_by_kind"
         " ON games (abandoned, finished, kind, updated_at, id, figures)",
     ),
+    # 6: which seats are the computer's, in each game's summary and in the figures it keeps
+    # (the list of games and the statistics name it in the page's language, and count it as
+    # one player), read from its settings
+    (lambda db: fill_seat_kinds(db, "?"),),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_SECONDS = 30  # how long a write waits for another process's transaction to end
 
 
-class SqliteStore:
-    """The embedded store: one SQLite file in WAL mode, every append a committed transaction.
+class _File:
+    """The one connection to a SQLite file: opened, checked and brought up to this version
+    of Zar; its transactions, one thread at a time."""
 
-    ``path`` is a file, ``":memory:"``, or a ``file:`` URI (``file:zar.sqlite3?mode=ro``
-    opens it read-only). ``max_pages`` caps the file's size in pages, as a quota would.
-    """
-
-    def __init__(self, path: Path | str, *, max_pages: int | None = None) -> None:
-        self.path = Path(path)
+    def __init__(self, path: Path | str, *, max_pages: int | None) -> None:
         self.name = str(path)
         uri = isinstance(path, str) and path.startswith("file:")
         if not uri and self.name != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        if not uri and self.name != ":memory:":
-            _allocate_shared_memory(self.path)
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _allocate_shared_memory(Path(path))
         self._lock = threading.Lock()
         try:
-            self._db = sqlite3.connect(
+            self.db = sqlite3.connect(
                 self.name,
                 check_same_thread=False,
                 isolation_level=None,
@@ -152,32 +152,32 @@ class SqliteStore:
             raise UnusableStore(f"{self.name} cannot be opened: {error}") from None
         try:
             self._check()
-            self._db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA journal_mode=WAL")
             # FULL: a committed action survives a power cut, not only a killed process.
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
             if max_pages is not None:
-                self._db.execute(f"PRAGMA max_page_count={int(max_pages)}")
+                self.db.execute(f"PRAGMA max_page_count={int(max_pages)}")
             self._migrate()
         except sqlite3.Error as error:
-            self._db.close()
+            self.db.close()
             if error.sqlite_errorname in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
                 raise UnusableStore(_damaged(self.name, str(error))) from None
             raise UnusableStore(f"{self.name} cannot be opened: {error}") from None
         except UnusableStore:
-            self._db.close()
+            self.db.close()
             raise
 
     def _check(self) -> None:
         """Refuse a damaged file before anything is written to it."""
-        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        problems = [row[0] for row in self.db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             raise UnusableStore(_damaged(self.name, problems[0]))
 
     def _migrate(self) -> None:
         """Apply the migrations this file lacks, each in its own transaction."""
         for version in range(self._version(), SCHEMA_VERSION):
-            with _transaction(self._db, self.name) as db:
+            with self._transaction() as db:
                 if self._version() > version:
                     continue  # another process did it first
                 for step in MIGRATIONS[version]:
@@ -193,28 +193,45 @@ class SqliteStore:
             )
 
     def _version(self) -> int:
-        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+        version: int = self.db.execute("PRAGMA user_version").fetchone()[0]
         return version
-
-    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
-        """Nothing to watch: one process serves a SQLite file and announces its own changes."""
-        return lambda: None
-
-    def announce(self, game_id: str, note: str) -> None:
-        """Nobody else to tell: one process serves a SQLite file."""
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            self.db.close()
 
     @contextmanager
-    def _writing(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
+    def _transaction(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
+        if wait:
+            self.db.execute("BEGIN IMMEDIATE")
+        else:
+            # Another process's transaction is not waited for: Busy at once.
+            self.db.execute("PRAGMA busy_timeout=0")
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorname == "SQLITE_BUSY":
+                    raise Busy(f"{self.name} is being written by another process") from None
+                raise
+            finally:
+                self.db.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
+        try:
+            yield self.db
+            self.db.execute("COMMIT")
+        except BaseException:
+            # A full disk may have rolled the transaction back already.
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def writing(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction, all or nothing; a write the disk refuses is StoreUnavailable.
         ``wait=False``: :class:`Busy` rather than wait for another thread or process."""
         if not self._lock.acquire(blocking=wait):
             raise Busy(f"{self.name} is being read or written by another thread")
         try:
-            with _transaction(self._db, self.name, wait=wait) as db:
+            with self._transaction(wait=wait) as db:
                 yield db
         except sqlite3.Error as error:
             if not _unavailable(error):
@@ -224,14 +241,37 @@ class SqliteStore:
             self._lock.release()
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
             try:
-                yield self._db
+                yield self.db
             except sqlite3.Error as error:
                 if not _unavailable(error):
                     raise
                 raise StoreUnavailable(f"{self.name}: {error}", writing=False) from error
+
+
+class SqliteStore:
+    """The embedded store: one SQLite file in WAL mode, every append a committed transaction.
+
+    ``path`` is a file, ``":memory:"``, or a ``file:`` URI (``file:zar.sqlite3?mode=ro``
+    opens it read-only). ``max_pages`` caps the file's size in pages, as a quota would.
+    """
+
+    def __init__(self, path: Path | str, *, max_pages: int | None = None) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        self._file = _File(path, max_pages=max_pages)
+
+    def watch(self, changed: Callable[[str | None, int, str], None]) -> Callable[[], None]:
+        """Nothing to watch: one process serves a SQLite file and announces its own changes."""
+        return lambda: None
+
+    def announce(self, game_id: str, note: str) -> None:
+        """Nobody else to tell: one process serves a SQLite file."""
+
+    def close(self) -> None:
+        self._file.close()
 
     def create(
         self,
@@ -243,7 +283,7 @@ class SqliteStore:
         seating: Seating | None = None,
     ) -> None:
         settings = settings_text(record)
-        with self._writing() as db:
+        with self._file.writing() as db:
             db.execute(
                 "INSERT INTO games (id, kind, settings, created_at, updated_at, summary,"
                 " seating, turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -271,7 +311,7 @@ class SqliteStore:
         ``seating_rev``: only while the seating is at that revision. ``figures``: the
         game's part in the statistics, once it is over. ``wait=False``: :class:`Busy`
         rather than wait for another thread or process."""
-        with self._writing(wait=wait) as db:
+        with self._file.writing(wait=wait) as db:
             row = db.execute(
                 "SELECT version, seating_rev FROM games WHERE id = ?", (game_id,)
             ).fetchone()
@@ -295,12 +335,12 @@ class SqliteStore:
 
     def seating(self, game_id: str) -> Seating | None:
         """Who holds the game's seats, at its revision; None for a game from before seats."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             return read_seating(db, "?", game_id)
 
     def reseat(self, game_id: str, seating: Seating) -> None:
         """Keep ``seating`` (one revision on from the stored one) and who may reach the game."""
-        with self._writing() as db:
+        with self._file.writing() as db:
             if not write_seating(db, "?", game_id, seating):
                 row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
@@ -308,7 +348,7 @@ class SqliteStore:
                 raise Conflict(row[0])
 
     def add_device(self, key: str, now: str) -> None:
-        with self._writing() as db:
+        with self._file.writing() as db:
             db.execute(
                 "INSERT INTO devices (key, created_at, seen_at) VALUES (?, ?, ?)", (key, now, now)
             )
@@ -316,59 +356,59 @@ class SqliteStore:
     def device_seen(self, key: str, now: str, since: str) -> bool:
         """Whether ``key`` is a device's, used since ``since``; its use is noted once a day at
         most (a read, most of the time)."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             seen = device_seen_at(db, "?", key)
         if seen is None or seen < since:
             return False
         if seen[:10] != now[:10]:
-            with self._writing() as db:
+            with self._file.writing() as db:
                 db.execute("UPDATE devices SET seen_at = ? WHERE key = ?", (now, key))
         return True
 
     def add_invitation(self, invitation: Invitation) -> None:
-        with self._writing() as db:
+        with self._file.writing() as db:
             insert_invitation(db, "?", invitation)
 
     def invitation(self, *, key: str | None = None, code: str | None = None) -> Invitation | None:
-        with self._reading() as db:
+        with self._file.reading() as db:
             return read_invitation(db, "?", key, code)
 
     def spend(self, key: str, device: str) -> bool:
-        with self._writing() as db:
+        with self._file.writing() as db:
             return spend_invitation(db, "?", key, device)
 
     def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
         """Keep a finished game's ``figures``, worked out again at ``version``."""
-        with self._writing() as db:
+        with self._file.writing() as db:
             write_figures(db, "?", game_id, version, figures)
 
     def load(self, game_id: str) -> Record:
         """The game's record, replayed from its log; raises :class:`UnknownGame`."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             settings, log = read_log(db, "?", game_id)
         return record_from_rows(settings, (action for action, _ in log))
 
     def since(self, record: Record, game_id: str) -> Record:
         """``record`` of the game caught up with the actions stored after it."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             actions = read_since(db, "?", game_id, record.version)
         return record.extended([json.loads(action) for action in actions])
 
     def times(self, game_id: str) -> list[str]:
         """When each action of the log was stored, in order; raises :class:`UnknownGame`."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             _, log = read_log(db, "?", game_id)
         return [at for _, at in log]
 
     def game_ids(self, *, after: str = "", limit: int = 1000) -> list[str]:
         """Up to ``limit`` ids of games, abandoned ones too, in order, each after ``after``."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             return [row[0] for row in db.execute(game_ids_query("?"), (after, limit))]
 
     def stored(self, game_id: str) -> StoredGame:
         """The whole game, read in one transaction: a moment of it, whatever another process
         appends meanwhile."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             db.execute("BEGIN")
             try:
                 return read_game(db, "?", game_id)
@@ -377,14 +417,14 @@ class SqliteStore:
 
     def restore(self, game: StoredGame, summary: Mapping[str, Any]) -> bool:
         """Keep ``game`` whole in one transaction; false if a game of its id is there."""
-        with self._writing() as db:
+        with self._file.writing() as db:
             return insert_game(db, "?", game, summary, db.executemany)
 
     def finished_figures(
         self, kind: str, *, limit: int, device: str | None = None
     ) -> list[tuple[str, Mapping[str, Any] | None]]:
         """The latest finished games of ``kind`` first, each id with its kept figures."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             first = device is not None and few_games(db, "?", device)
             query, params = figures_query(
                 "?", kind=kind, limit=limit, device=device, device_first=first
@@ -403,42 +443,13 @@ class SqliteStore:
     ) -> list[GameSummary]:
         """The latest games first, never an abandoned one; only finished or unfinished ones,
         or of one kind, if asked; ``limit`` of them after the first ``offset``."""
-        with self._reading() as db:
+        with self._file.reading() as db:
             query, params = games_query(
                 "?", finished=finished, kind=kind, limit=limit, offset=offset, device=device,
                 device_first=device is not None and few_games(db, "?", device),
             )  # fmt: skip
             rows = db.execute(query, params).fetchall()
         return [summary_of(row) for row in rows]
-
-
-@contextmanager
-def _transaction(
-    db: sqlite3.Connection, name: str, *, wait: bool = True
-) -> Iterator[sqlite3.Connection]:
-    """One transaction on ``db`` (the file ``name``), committed, or rolled back if it
-    raises; ``wait=False``: :class:`Busy` at once rather than wait for another process."""
-    if wait:
-        db.execute("BEGIN IMMEDIATE")
-    else:
-        # Another process's transaction is not waited for: Busy at once.
-        db.execute("PRAGMA busy_timeout=0")
-        try:
-            db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            if error.sqlite_errorname == "SQLITE_BUSY":
-                raise Busy(f"{name} is being written by another process") from None
-            raise
-        finally:
-            db.execute(f"PRAGMA busy_timeout={BUSY_SECONDS * 1000}")
-    try:
-        yield db
-        db.execute("COMMIT")
-    except BaseException:
-        # A full disk may have rolled the transaction back already.
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
 
 
 # What the file or the disk may refuse (full, read-only, gone, locked for too long), unlike a

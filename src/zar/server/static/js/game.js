@@ -10,9 +10,10 @@ import { Coach } from "./coach.js";
 import { h, pill, seatClass, text } from "./dom.js";
 import { FarkleBoard } from "./farkle.js";
 import { celebrate, feel, stayAwake } from "./feedback.js";
-import { boxName, names, num, t } from "./i18n.js";
+import { names, num, t } from "./i18n.js";
 import { exportLinks } from "./links.js";
 import { InviteDialog } from "./invite.js";
+import { PhoneSeats } from "./phones.js";
 import { fast, instant, recallChoices, rememberChoices, setFast, setSounds, sounds } from "./prefs.js";
 import { reviewOpener } from "./review.js";
 import { YamsBoard } from "./yams.js";
@@ -22,7 +23,6 @@ const FAST_STEP_MS = 150;
 const RETRY_MS = 2000; // after a refused step (the server down, say), before asking again
 const BANNER_MS = 1400;
 const THINKING_MS = 500; // a computer's step that takes longer says that it is thinking
-const AWAY_MS = 8000; // a guest's phone away on its turn this long: the host's choices show
 // A finger has touched a game on this page: the keys' hint stays hidden from then on (the
 // styles hide it already where the screen reports a finger for its pointer: `(hover: none)`,
 // `(pointer: coarse)`).
@@ -91,7 +91,7 @@ export class GameScreen {
     this.closed = true;
     clearTimeout(this.stepTimer);
     clearTimeout(this.thinkingTimer);
-    clearTimeout(this.awayTimer);
+    this.phones?.close();
     this.unfollow?.();
     this.sleep?.();
     this.board?.close();
@@ -159,16 +159,10 @@ export class GameScreen {
     this.board = view.game === "yams" ? new YamsBoard(view, ctx) : new FarkleBoard(view, ctx);
     this.connected = true;
     this.linkLine = h("p", { class: "link-line" });
-    this.elsewhere = h("p", { class: "elsewhere" }); // whose turn it is, on which phone
     // A computer's step the server is slow to answer (its tables being read, say).
     this.thinking = h("p", { class: "thinking", "aria-live": "polite", hidden: true });
     this.thinkingTimer = null;
-    // The seat on turn is a guest's whose phone went away: the host's choices, on the felt.
-    this.awayChoices = h("div", { class: "away-choices", hidden: true });
-    this.awaySeat = null;
-    this.awayTimer = null;
-    // Back from the computer (`Yerime dön`): what it did meanwhile, until the next move here.
-    this.account = h("p", { class: "stood-in", "aria-live": "polite", hidden: true });
+    this.phones = new PhoneSeats(this.id, { show: (state) => this.show(state), tell: (words) => this.tell(words) });
     this.notices = h("p", { class: "notices" });
     this.narration = h("p", { class: "say" });
     this.answer = h("p", { class: "answer" });
@@ -182,11 +176,9 @@ export class GameScreen {
     });
     this.undoButton = h("button", { type: "button", class: "undo", hidden: true }, t("undo"));
     this.undoButton.addEventListener("click", () => this.undo());
-    // A seat of this phone's that the computer plays meanwhile: taken back in one tap.
-    this.resumeButton = h("button", { type: "button", class: "resume-seat", hidden: true }, t("resume-seat"));
-    this.resumeButton.addEventListener("click", () => this.resume());
-    this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton, this.resumeButton);
-    this.board.play.append(this.thinking, this.elsewhere, this.awayChoices, this.account, this.turnTools);
+    this.turnTools = h("div", { class: "turn-tools" }, this.coach.button, this.undoButton, this.phones.resumeButton);
+    const { elsewhere, awayChoices, account } = this.phones;
+    this.board.play.append(this.thinking, elsewhere, awayChoices, account, this.turnTools);
     const tools = h("div", { class: "tools" });
     if (view.players.some((p) => p.computer)) {
       this.speed = this.toggle(t("speed-up"), fast, setFast, () => {
@@ -281,9 +273,7 @@ export class GameScreen {
       this.notices.replaceChildren(...notices.map((words) => h("span", {}, words)));
     }
     text(this.answer, this.feedback);
-    text(this.elsewhere, this.whereTurn(view));
-    this.offerAway(view);
-    this.resumeButton.hidden = !this.standins(view).length;
+    this.phones.render(view);
     this.showTools();
     this.invite?.drawTable(view);
     this.header(view);
@@ -307,92 +297,6 @@ export class GameScreen {
     const now = document.activeElement;
     const lost = !now || now === document.body || now.disabled || now.closest("[hidden]");
     if (lost) this.board.focusTarget()?.focus({ preventScroll: true });
-  }
-
-  /** This phone's seats that the computer plays meanwhile. */
-  standins(view) {
-    return (view.you?.seats ?? []).filter((seat) => view.seats[seat].standin);
-  }
-
-  async resume() {
-    for (const seat of this.standins(this.view)) {
-      const response = await post(`/api/games/${encodeURIComponent(this.id)}/seats/${seat}`, { to: "holder" });
-      if (!response.ok) {
-        this.tell(response.data.detail);
-        return;
-      }
-      this.show(response.data);
-      if (response.data.stood_in) this.tellStoodIn(response.data.stood_in);
-    }
-  }
-
-  /** What the computer did for this phone's seat while it stood in, from the server's
-   * reading of the log: the boxes it wrote (Yams), its turns and points (10 000). */
-  tellStoodIn(done) {
-    let words;
-    if (done.boxes) {
-      const boxes = done.boxes.map((b) => `${boxName(b.box)} ${num(b.points)}`).join(", ");
-      words = done.rounds ? t(done.rounds === 1 ? "stood-in-yams-one" : "stood-in-yams", { n: done.rounds, boxes }) : null;
-    } else {
-      const points = num(done.points);
-      words = done.turns ? t(done.turns === 1 ? "stood-in-10000-one" : "stood-in-10000", { n: done.turns, points }) : null;
-    }
-    text(this.account, words ?? t("stood-in-none"));
-    this.account.hidden = false;
-  }
-
-  /** On the host's phone, when the seat on turn is a guest's whose phone is away: after a
-   * short wait (a phone reloading comes back at once), `IA'ya ver` and `Bu telefona al`
-   * for it there, as in the invitation's table. */
-  offerAway(view) {
-    const seat = view.seats?.[view.seat];
-    const away = !view.over && view.you?.role === "host" && seat?.holder === "guest" && !seat.standin && !seat.here;
-    const waiting = away ? view.seat : null;
-    if (waiting === this.awaySeat) return;
-    this.awaySeat = waiting;
-    clearTimeout(this.awayTimer);
-    this.awayChoices.hidden = true;
-    this.awayChoices.replaceChildren();
-    if (waiting !== null) this.awayTimer = setTimeout(() => this.showAway(waiting), AWAY_MS);
-  }
-
-  showAway(seat) {
-    if (this.closed || this.awaySeat !== seat) return;
-    const name = this.view.players[seat].name;
-    const move = (to, words) => {
-      const button = h("button", { type: "button" }, words, h("span", { class: "sr-only" }, ` (${name})`));
-      button.addEventListener("click", () => this.moveSeat(seat, to, button));
-      return button;
-    };
-    this.awayChoices.replaceChildren(
-      h("p", {}, t("away-turn", { name })),
-      h("div", { class: "away-moves" }, move("computer", t("to-computer")), move("host", t("to-this-phone"))));
-    this.awayChoices.hidden = false;
-  }
-
-  /** The host hands a seat over (`computer`, `host`): the seats' route, as the dialog's. */
-  async moveSeat(seat, to, button) {
-    button.disabled = true;
-    const response = await post(`/api/games/${encodeURIComponent(this.id)}/seats/${seat}`, { to });
-    button.disabled = false;
-    if (this.closed) return;
-    if (!response.ok) {
-      this.tell(response.data.detail);
-      return;
-    }
-    this.show(response.data);
-  }
-
-  /** Whose turn it is and where, when it is played on another phone (or this one watches). */
-  whereTurn(view) {
-    if (view.over || !view.you) return "";
-    const name = view.players[view.seat].name;
-    const seat = view.seats[view.seat];
-    if (view.you.role === "watcher") return t("you-watch", { name });
-    if (seat.standin) return t("turn-standin", { name });
-    if (seat.holder === "guest") return t("turn-elsewhere", { name });
-    if (seat.holder === "host") return t("turn-host-phone", { name });
-    return "";
   }
 
   header(view) {
@@ -475,7 +379,7 @@ export class GameScreen {
   /** Send an intention on the version on screen; a 409 shows the game as it is now. */
   async act(intent) {
     if (this.busy || !this.view || this.closed) return;
-    if (intent.type !== "computer" && intent.type !== "autofill") this.account.hidden = true;
+    if (intent.type !== "computer" && intent.type !== "autofill") this.phones.moved();
     this.busy = true;
     this.undoing = intent.type === "undo" ? this.view.version + 1 : null;
     this.render();

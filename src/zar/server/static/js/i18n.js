@@ -3,10 +3,11 @@
 let words = { messages: {}, boxes: {} };
 export let lang = "tr";
 
+/** The words of `chosen`; the server is asked in it from now on, the words still coming. */
 export async function loadWords(chosen) {
+  lang = chosen;
   const response = await fetch(`/api/i18n/${chosen}`);
   words = await response.json();
-  lang = chosen;
   document.documentElement.lang = chosen;
 }
 

@@ -121,11 +121,13 @@ function labelHeader() {
 }
 
 async function boot() {
-  // The home screen's games are asked for with the words, not after them.
+  // The home screen's games are asked for with the words, not after them, in their language
+  // (the computer named in it).
+  const loading = loadWords(chosenLang());
   const home = !gameInAddress() && !location.search.includes("view=") && !location.search.includes("replay=")
     ? homeData() : null;
   try {
-    await loadWords(chosenLang());
+    await loading;
   } catch {
     offline.show();
     return;

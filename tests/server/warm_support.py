@@ -1,0 +1,51 @@
+"""Steps for the tests of ``zar serve``'s process of tables (tests/server/test_warming.py):
+module functions, so that a process of its own (spawned) finds them by name. Each writes
+down, in the cache folder, the process that ran it and its priority."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+from zar.ai.cache import cache_dir
+
+GO = "go"  # the file a held step waits for
+SOURCE = "ZAR_TEST_TABLE"  # the table file a copying step copies into the cache
+
+
+def made(name: str) -> dict[str, int] | None:
+    """What the step ``name`` wrote down (its process, its niceness), or None yet."""
+    path = cache_dir() / f"{name}.step"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def _write_down(name: str) -> None:
+    path = cache_dir() / f"{name}.step"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"pid": os.getpid(), "nice": os.nice(0)}))
+
+
+def _held() -> None:
+    while not (cache_dir() / GO).exists():
+        time.sleep(0.05)
+
+
+def first() -> None:
+    _write_down("first")
+
+
+def second() -> None:
+    _write_down("second")
+
+
+def copied() -> None:
+    """Once the test says go, the table ``$ZAR_TEST_TABLE`` names put in the cache, as a
+    build would (whole, under its own name)."""
+    _held()
+    source = Path(os.environ[SOURCE])
+    shutil.copyfile(source, cache_dir() / f".{source.name}.tmp")
+    os.replace(cache_dir() / f".{source.name}.tmp", cache_dir() / source.name)
+    _write_down("copied")
