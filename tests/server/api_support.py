@@ -26,3 +26,10 @@ def new(client: TestClient, game: str, *players: str, **options: Any) -> dict[st
     assert response.status_code == 201, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+def settle(client: TestClient) -> None:
+    """Wait until every luck account the server has scheduled is kept."""
+    app: Any = client.app
+    assert client.portal is not None
+    client.portal.call(app.state.games.settled)

@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from history_support import replayed_stats, without_luck
+from server.api_support import settle
 from zar.ai.coach import Strategies
 from zar.ai.luck import account
 from zar.dice import SeededDice
@@ -34,13 +35,6 @@ def client(store: SqliteStore) -> Iterator[TestClient]:
 
 
 STRATEGIES = Strategies()  # the same tables as the server's: each built once
-
-
-def settle(client: TestClient) -> None:
-    """Wait until every luck account the server has scheduled is kept."""
-    app: Any = client.app
-    assert client.portal is not None
-    client.portal.call(app.state.games.settled)
 
 
 def act(client: TestClient, game: Game, **intent: Any) -> Game:
