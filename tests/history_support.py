@@ -11,6 +11,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from play_support import farkle_move, yams_move
 from record_support import standing
 from zar import farkle, yams
 from zar.history import totals
@@ -140,38 +141,6 @@ def without_luck(found: dict[str, Any]) -> dict[str, Any]:
     return rest
 
 
-def _faces(data: st.DataObject, n: int) -> tuple[int, ...]:
-    return tuple(data.draw(st.lists(st.integers(1, 6), min_size=n, max_size=n), label="dice"))
-
-
-def _yams_move(data: st.DataObject, state: yams.YamsState) -> yams.YamsAction:
-    seat = state.seat
-    if not state.dice:
-        if data.draw(st.integers(0, 5), label="penta if 5") == 5:
-            return yams.Throw(seat, (), (data.draw(st.integers(1, 6)),) * 5)
-        return yams.Throw(seat, (), _faces(data, 5))
-    if state.throws_left and data.draw(st.booleans(), label="throw again"):
-        keep = tuple(sorted(data.draw(st.sets(st.integers(0, 4), max_size=4))))
-        return yams.Throw(seat, keep, _faces(data, 5 - len(keep)))
-    return yams.Fill(seat, data.draw(st.sampled_from(sorted(state.options, key=lambda b: b.value))))
-
-
-def _farkle_move(data: st.DataObject, state: farkle.FarkleState) -> farkle.FarkleAction:
-    seat = state.seat
-    if state.phase is farkle.Phase.SET_ASIDE:
-        options = sorted(farkle.selections(state.throw))
-        faces = list(data.draw(st.sampled_from(options), label="selection"))
-        chosen = []
-        for p in range(farkle.DICE):
-            if not state.aside[p] and state.tray[p] in faces:
-                faces.remove(state.tray[p])
-                chosen.append(p)
-        return farkle.SetAside(seat, tuple(chosen))
-    if state.can_bank and data.draw(st.integers(0, 2), label="bank unless 0") > 0:
-        return farkle.Bank(seat)
-    return farkle.Throw(seat, _faces(data, state.dice_in_play))
-
-
 def random_game(data: st.DataObject, kind: str) -> Record:
     """A whole game of random legal play, one to three people (names may repeat across
     games, never at one table), with random undos of their decisions; 10 000 to 5 000
@@ -185,8 +154,8 @@ def random_game(data: st.DataObject, kind: str) -> Record:
             continue
         state = record.state
         if isinstance(state, yams.YamsState):
-            record = record.append(_yams_move(data, state))
+            record = record.append(yams_move(data, state))
         else:
             assert isinstance(state, farkle.FarkleState)
-            record = record.append(_farkle_move(data, state))
+            record = record.append(farkle_move(data, state))
     return record

@@ -11,12 +11,12 @@ from zar.dice import FACES, SeededDice, SystemDice, check_dice, counts, outcomes
 
 
 def test_faces_are_one_to_six() -> None:
-    """engine-api.md: dice are ints 1..6."""
+    """docs/contract.md: dice are ints 1..6."""
     assert FACES == (1, 2, 3, 4, 5, 6)
 
 
 def test_check_dice_returns_a_tuple_of_the_faces() -> None:
-    """engine-api.md: dice are ints 1..6, kept in the order given."""
+    """docs/contract.md: dice are ints 1..6, kept in the order given."""
     assert check_dice([3, 1, 6]) == (3, 1, 6)
     assert check_dice((5,) * 5, count=5) == (5, 5, 5, 5, 5)
     assert check_dice([]) == ()
@@ -24,7 +24,7 @@ def test_check_dice_returns_a_tuple_of_the_faces() -> None:
 
 @pytest.mark.parametrize("face", [0, 7, -1, True, False, 1.0, "3", None])
 def test_check_dice_refuses_what_is_not_a_face(face: object) -> None:
-    """engine-api.md: dice are ints 1..6; anything else is a ValueError a person can read."""
+    """docs/contract.md: dice are ints 1..6; anything else is a ValueError a person can read."""
     with pytest.raises(ValueError, match="face from 1 to 6") as err:
         check_dice([1, face, 2])
     assert repr(face) in str(err.value)
@@ -41,7 +41,7 @@ def test_check_dice_refuses_the_wrong_count(dice: tuple[int, ...]) -> None:
     ("n", "size"), [(0, 1), (1, 6), (2, 21), (3, 56), (4, 126), (5, 252), (6, 462)]
 )
 def test_outcomes_lists_every_unordered_throw_once(n: int, size: int) -> None:
-    """style.md: 252 outcomes for five dice (multisets of n faces: C(n + 5, 5))."""
+    """docs/architecture.md: 252 outcomes for five dice (multisets of n faces: C(n + 5, 5))."""
     result = outcomes(n)
     assert len(result) == size == comb(n + 5, 5)
     throws = [faces for faces, _ in result]

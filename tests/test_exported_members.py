@@ -1,4 +1,4 @@
-"""The engine's public names, pinned (engine-api.md; httpx's tests/test_exported_members.py)."""
+"""The engine's public names, pinned (docs/contract.md)."""
 
 import enum
 import inspect
@@ -12,7 +12,7 @@ import zar.table
 import zar.yams
 from zar.table import IllegalAction
 
-# engine-api.md: outside tests rely on these names exactly.
+# docs/contract.md: outside tests rely on these names exactly.
 CONTRACT = {
     zar.farkle: {"score", "is_farkle", "IllegalSelection"},
     zar.yams: {"Box", "Scorecard", "IllegalMove"},
@@ -22,7 +22,7 @@ MODULES = [zar.dice, zar.table, zar.farkle, zar.yams]
 
 @pytest.mark.parametrize("module", CONTRACT, ids=lambda module: module.__name__)
 def test_the_contract_names_are_exported(module: ModuleType) -> None:
-    """engine-api.md: score, is_farkle, IllegalSelection; Box, Scorecard, IllegalMove."""
+    """docs/contract.md: score, is_farkle, IllegalSelection; Box, Scorecard, IllegalMove."""
     assert CONTRACT[module] <= set(module.__all__)
 
 
@@ -46,7 +46,7 @@ def test_every_exported_name_exists(module: ModuleType) -> None:
 
 
 def test_box_has_its_thirteen_members_in_order() -> None:
-    """engine-api.md: Box is an enum.Enum of these 13 members, in this order."""
+    """docs/contract.md: Box is an enum.Enum of these 13 members, in this order."""
     assert issubclass(zar.yams.Box, enum.Enum)
     assert [box.name for box in zar.yams.Box] == [
         "ONES",
@@ -69,13 +69,13 @@ def test_box_has_its_thirteen_members_in_order() -> None:
     "error", [zar.farkle.IllegalSelection, zar.yams.IllegalMove, IllegalAction]
 )
 def test_the_errors_are_value_errors(error: type[Exception]) -> None:
-    """engine-api.md: IllegalSelection and IllegalMove are ValueErrors."""
+    """docs/contract.md: IllegalSelection and IllegalMove are ValueErrors."""
     assert issubclass(error, ValueError)
     assert issubclass(error, IllegalAction)
 
 
 def test_the_contract_is_callable_as_written() -> None:
-    """engine-api.md: score(dice) -> int, is_farkle(throw) -> bool, the Scorecard members."""
+    """docs/contract.md: score(dice) -> int, is_farkle(throw) -> bool, the Scorecard members."""
     assert zar.farkle.score([5, 5, 5, 1]) == 600
     assert zar.farkle.is_farkle([2, 3, 4, 4, 6, 6]) is True
     card = zar.yams.Scorecard()

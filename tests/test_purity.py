@@ -1,4 +1,4 @@
-"""The engine is pure: no I/O, no clock, no numpy, no web framework (style.md, engine-api.md)."""
+"""The engine is pure: no I/O, no clock, no numpy, no web framework (docs/architecture.md)."""
 
 import json
 import subprocess
@@ -49,7 +49,7 @@ def modules() -> dict[str, list[str]]:
 def test_importing_the_engine_loads_no_numpy_database_or_web_framework(
     modules: dict[str, list[str]],
 ) -> None:
-    """style.md: a test asserts that importing zar.yams loads no numpy, sqlite3 or web framework."""
+    """docs/architecture.md: importing zar.yams loads no numpy, sqlite3 or web framework."""
     top = {name.partition(".")[0] for name in modules["at_import"]}
     assert top & FORBIDDEN == set()
 
@@ -57,7 +57,7 @@ def test_importing_the_engine_loads_no_numpy_database_or_web_framework(
 def test_the_engine_imports_nothing_from_the_layers_above_it(
     modules: dict[str, list[str]],
 ) -> None:
-    """style.md: layers point one way: engine <- ai <- store / server / cli."""
+    """docs/architecture.md: layers point one way; the engine imports nothing above it."""
     ours = {name for name in modules["at_import"] if name == "zar" or name.startswith("zar.")}
     above = {name for name in ours if name != "zar" and not name.startswith(ENGINE)}
     assert above == set()
@@ -65,7 +65,7 @@ def test_the_engine_imports_nothing_from_the_layers_above_it(
 
 
 def test_playing_loads_no_module_at_call(modules: dict[str, list[str]]) -> None:
-    """engine-api.md: no I/O and no wall-clock work; whole games import nothing more."""
+    """docs/contract.md: no I/O and no wall-clock work; whole games import nothing more."""
     assert modules["at_call"] == []
 
 

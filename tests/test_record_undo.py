@@ -10,6 +10,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from play_support import farkle_move, yams_move
 from record_support import counting, standing
 from support import WHOLE_GAMES
 from zar import farkle, yams
@@ -70,7 +71,7 @@ def penta_card() -> Record:
 
 
 def test_a_joker_penta_with_its_bonus_undone_and_written_elsewhere() -> None:
-    """rules.md: a second Penta, its upper box filled, goes in a lower box as the Joker and
+    """docs/rules.md: a second Penta, its upper box filled, goes in a lower box as the Joker and
     earns +100; undone, it is written elsewhere with the same +100, never twice."""
     record = played(penta_card(), yams.Throw(0, (), (4, 4, 4, 4, 4)))
     assert record.state.card.penta == 50
@@ -263,37 +264,6 @@ def test_a_replay_stops_at_any_version() -> None:
 
 
 # Random play with random undos.
-
-
-def faces(data: st.DataObject, n: int) -> tuple[int, ...]:
-    return tuple(data.draw(st.lists(st.integers(1, 6), min_size=n, max_size=n), label="dice"))
-
-
-def yams_move(data: st.DataObject, state: yams.YamsState) -> yams.YamsAction:
-    seat = state.seat
-    if not state.dice:
-        if data.draw(st.integers(0, 5), label="penta if 5") == 5:
-            return yams.Throw(seat, (), (data.draw(st.integers(1, 6)),) * 5)
-        return yams.Throw(seat, (), faces(data, 5))
-    if state.throws_left and data.draw(st.booleans(), label="throw again"):
-        keep = tuple(sorted(data.draw(st.sets(st.integers(0, 4), max_size=4))))
-        return yams.Throw(seat, keep, faces(data, 5 - len(keep)))
-    return yams.Fill(seat, data.draw(st.sampled_from(sorted(state.options, key=lambda b: b.value))))
-
-
-def farkle_move(data: st.DataObject, state: farkle.FarkleState) -> farkle.FarkleAction:
-    seat = state.seat
-    if state.phase is farkle.Phase.SET_ASIDE:
-        free = [p for p in range(farkle.DICE) if not state.aside[p]]
-        legal = []
-        for mask in range(1, 1 << len(free)):
-            chosen = tuple(p for i, p in enumerate(free) if mask >> i & 1)
-            if tuple(sorted(state.tray[p] or 0 for p in chosen)) in farkle.selections(state.throw):
-                legal.append(chosen)
-        return farkle.SetAside(seat, data.draw(st.sampled_from(legal), label="set aside"))
-    if state.can_bank and data.draw(st.booleans(), label="bank"):
-        return farkle.Bank(seat)
-    return farkle.Throw(seat, faces(data, state.dice_in_play))
 
 
 @settings(WHOLE_GAMES, max_examples=25)

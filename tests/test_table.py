@@ -19,7 +19,7 @@ from zar.yams import YamsSettings
 
 
 def test_illegal_action_is_a_value_error_with_a_reason_and_details() -> None:
-    """style.md: a refused action raises a domain error that subclasses ValueError."""
+    """docs/architecture.md: a refused action raises a domain error that subclasses ValueError."""
     err = IllegalAction("die 3 is already set aside", reason="already-aside", position=2)
     assert isinstance(err, ValueError)
     assert str(err) == "die 3 is already set aside"
@@ -57,7 +57,7 @@ def test_check_name_refuses_a_bad_name(name: object, reason: str) -> None:
 
 
 def test_a_seat_is_a_frozen_value() -> None:
-    """style.md: value types are frozen dataclasses."""
+    """docs/architecture.md: value types are frozen dataclasses."""
     seat = Seat("IA", computer=True, level="easy")
     assert seat == Seat("IA", computer=True, level="easy")
     assert hash(seat) == hash(Seat("IA", computer=True, level="easy"))
@@ -99,7 +99,7 @@ def computers(n: int) -> list[Seat]:
 def test_check_seats_accepts_one_to_six_people_and_any_number_of_computers(
     seats: list[Seat],
 ) -> None:
-    """rules.md: 1 to 6 people; the engine takes any number of computer seats."""
+    """docs/rules.md: 1 to 6 people; the engine takes any number of computer seats."""
     assert check_seats(iter(seats)) == tuple(seats)
 
 
@@ -120,7 +120,7 @@ def test_check_seats_accepts_one_to_six_people_and_any_number_of_computers(
 def test_check_seats_refuses_a_bad_table(
     seats: list[Seat], max_computers: int | None, reason: str
 ) -> None:
-    """rules.md: "Humains + 1 IA": a table of people takes max_computers=1."""
+    """docs/rules.md: "Humains + 1 IA": a table of people takes max_computers=1."""
     with pytest.raises(IllegalAction) as err:
         check_seats(seats, max_computers=max_computers)
     assert err.value.reason == reason
@@ -128,7 +128,7 @@ def test_check_seats_refuses_a_bad_table(
 
 
 def test_check_seats_allows_one_computer_at_a_table_of_people() -> None:
-    """rules.md: six people "Humains + 1 IA"."""
+    """docs/rules.md: six people "Humains + 1 IA"."""
     seats = people(MAX_PEOPLE) + computers(1)
     assert check_seats(seats, max_computers=1) == tuple(seats)
 
@@ -143,7 +143,7 @@ def test_check_seats_allows_one_computer_at_a_table_of_people() -> None:
     ],
 )
 def test_winners_share_equal_totals(totals: tuple[int, ...], expected: tuple[int, ...]) -> None:
-    """rules.md: highest total wins; equal totals share the win."""
+    """docs/rules.md: highest total wins; equal totals share the win."""
     assert winners(totals) == expected
 
 
@@ -156,7 +156,7 @@ class Counter:
 
 
 def test_replay_applies_the_log_in_order() -> None:
-    """style.md: a game is its log; the state is the replay of the log."""
+    """docs/architecture.md: a game is its log; the state is the replay of the log."""
     assert replay(Counter(), [1, 2, 3]) == Counter(123)
     assert replay(Counter(5), []) == Counter(5)
 

@@ -14,20 +14,15 @@ from dataclasses import replace
 import pytest
 
 from zar import ai, farkle, yams
-from zar.ai.coach import (
-    Strategies,
-    box_notes,
-    decision,
-    farkle_options,
-    hint,
-    yams_options,
-)
+from zar.ai.coach import Strategies, hint
 from zar.ai.farkle import ExpertPlayer, MaxPointsPlayer, TurnStrategy, WinStrategy, reachable
+from zar.ai.judging import decision, farkle_options, yams_options
 from zar.ai.review import review
 from zar.ai.yams import OptimalPlayer, Strategy
 from zar.ai.yams_greedy import GreedyPlayer
 from zar.dice import SeededDice
 from zar.farkle import DICE, FarkleSettings, FarkleState, Phase, farkle_probability
+from zar.i18n.sentences import box_notes
 from zar.record import Record
 from zar.table import IllegalAction, Seat
 from zar.yams import Box, Scorecard, YamsSettings, YamsState

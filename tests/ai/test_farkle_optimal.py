@@ -88,7 +88,7 @@ def engine_classes(n: int, best_only: bool) -> dict[tuple[tuple[int, int], ...],
 
 def test_chance_tables_agree_with_the_engine() -> None:
     # Known answers: n dice score nothing with chance 2/3, 4/9, 5/18, 17/108, 25/324, 5/216
-    # (rules.md: "2.3 % with six dice, up to 66.7 % with one").
+    # (docs/rules.md: "2.3 % with six dice, up to 66.7 % with one").
     known = [Fraction(2, 3), Fraction(4, 9), Fraction(5, 18)]
     known += [Fraction(17, 108), Fraction(25, 324), Fraction(5, 216)]
     tables = chance_tables()

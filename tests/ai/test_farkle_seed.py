@@ -1,4 +1,4 @@
-"""The seed's 10 000 player (seed 004's last paragraph, rules.md F-10, F-12)."""
+"""The original app's 10 000 player, its threshold (docs/rules.md, 10 000; F-10, F-12)."""
 
 from __future__ import annotations
 
@@ -191,13 +191,13 @@ def thrown(state: FarkleState, dice: tuple[int, ...]) -> FarkleState:
 
 @pytest.mark.parametrize("player", [SEED, ThresholdPlayer(base=5_000)], ids=["banks", "goes-on"])
 def test_f10_keeps_three_ones_not_four(player: ThresholdPlayer) -> None:
-    # rules.md F-10: three 1s make 1 000 as four do, and leave a die more to throw.
+    # docs/rules.md F-10: three 1s make 1 000 as four do, and leave a die more to throw.
     state = thrown(table(0, 0), (1, 1, 1, 1, 2, 3))
     assert player.set_aside(state) == (0, 1, 2)
 
 
 def test_f12_keeps_the_one_and_leaves_the_five() -> None:
-    # rules.md F-12: 1 and 5 score 150, but a lone 1 leaves five dice to throw.
+    # docs/rules.md F-12: 1 and 5 score 150, but a lone 1 leaves five dice to throw.
     state = thrown(table(0, 0), (1, 5, 3, 3, 6, 2))
     assert SEED.set_aside(state) == (0,)
 

@@ -15,20 +15,21 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from play_support import AtRandom
 from record_support import standing
 from support import WHOLE_GAMES
 from zar import ai, farkle, yams
 from zar.ai.coach import Strategies
 from zar.ai.farkle import TurnStrategy, WinStrategy
-from zar.ai.luck import Ledger, Luck, account, figures, ledger, review, values
-from zar.ai.review import judged
+from zar.ai.judging import judged
+from zar.ai.luck import Ledger, Luck, account, figures, ledger, values
+from zar.ai.review import review
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice, outcomes
 from zar.farkle import FarkleState
@@ -45,32 +46,6 @@ MEAN = 1e-12  # one throw's luck averaged over its outcomes
 @pytest.fixture
 def strategies(solved: Solved, expert: WinStrategy) -> Strategies:
     return Strategies(solved("standard"))
-
-
-@dataclass
-class AtRandom:
-    """A person who chooses at random among the legal choices, of either game."""
-
-    chance: random.Random
-
-    def keep(self, state: YamsState) -> tuple[int, ...] | None:
-        if self.chance.random() < 0.2:
-            return None
-        return tuple(p for p in range(yams.DICE) if self.chance.random() < 0.5)
-
-    def box(self, state: YamsState) -> Box:
-        return self.chance.choice(sorted(state.options, key=lambda box: box.value))
-
-    def set_aside(self, state: FarkleState) -> tuple[int, ...]:
-        chosen = self.chance.choice(sorted(farkle.selections(state.throw)))
-        free = [p for p in range(farkle.DICE) if not state.aside[p]]
-        positions: list[int] = []
-        for face in chosen:
-            positions.append(next(p for p in free if state.tray[p] == face and p not in positions))
-        return tuple(positions)
-
-    def banks(self, state: FarkleState) -> bool:
-        return self.chance.random() < 0.4
 
 
 def play(
@@ -475,7 +450,7 @@ def test_a_yams_review_of_two_reads_each_cost_in_chance_of_winning(
     gives: the calibration keeps the order) less the chosen one's; a person's total sums
     them. The game's last decision, Ece's last box, has the
     other card complete: its chance is the game's outcome, 1, 0 or 1/2 exactly."""
-    from zar.ai.review import _in_chances
+    from zar.ai.judging import in_chances as _in_chances
     from zar.ai.yams_win import WinPlayer, shown_chances
 
     record = yams_record((ALI, ECE), 5)

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from play_support import AtRandom
 from support import WHOLE_GAMES
 from zar import ai, farkle
 from zar.ai.coach import Strategies
 from zar.ai.farkle import TurnStrategy, WinStrategy
-from zar.ai.luck import review as full_review
-from zar.ai.review import FIRST_BOUND, GRADES, grade, judged, model_of, review
+from zar.ai.judging import judged, model_of
+from zar.ai.review import FIRST_BOUND, GRADES, grade, review
+from zar.ai.review import review as full_review
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice
 from zar.farkle import FarkleState
@@ -74,9 +75,9 @@ def straight_to_win() -> Record:
 
 
 def test_banking_a_straight_that_wins_the_game_costs_nothing(strategies: Strategies) -> None:
-    """Ali reaches the target; Ece loses her last turn; Can, last to play, throws a straight
-    (2 500, hot dice) and banks it: 5 500 against 5 000, the game won. Read in the turn's
-    points that bank gave up 409 points to throwing the six dice again."""
+    """Can's bank of the straight that wins the game (:func:`straight_to_win`) costs
+    nothing, though read in the turn's points it gave up 409 to throwing the six dice
+    again."""
     record = straight_to_win()
     state = record.state
     assert isinstance(state, FarkleState)
@@ -130,24 +131,6 @@ def test_the_review_says_what_it_judges_by(strategies: Strategies) -> None:
     ]  # fmt: skip
 
 
-@dataclass
-class AtRandom:
-    """A person who sets aside any legal dice and banks now and then."""
-
-    chance: random.Random
-
-    def set_aside(self, state: FarkleState) -> tuple[int, ...]:
-        chosen = self.chance.choice(sorted(farkle.selections(state.throw)))
-        free = [p for p in range(farkle.DICE) if not state.aside[p]]
-        positions: list[int] = []
-        for face in chosen:
-            positions.append(next(p for p in free if state.tray[p] == face and p not in positions))
-        return tuple(positions)
-
-    def banks(self, state: FarkleState) -> bool:
-        return self.chance.random() < 0.5
-
-
 @WHOLE_GAMES
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 4))
 def test_a_winning_move_is_never_costly(
@@ -158,7 +141,7 @@ def test_a_winning_move_is_never_costly(
     strategies = Strategies(solved("standard"))
     chance = random.Random(seed)
     people = tuple(Seat(f"P{i}") for i in range(seats))
-    players = [AtRandom(chance) for _ in people]
+    players = [AtRandom(chance, banking=0.5) for _ in people]
     dice = SeededDice(seed)
     record = Record.new("10000", people, target=5_000)
     while not record.state.is_over:
@@ -215,7 +198,7 @@ def test_every_figure_of_a_review_has_one_decimal(strategies: Strategies) -> Non
 
 def test_a_cost_too_small_for_one_decimal_reads_as_under_it() -> None:
     """No verdict says a costly decision lost "%0,0": below half the last place, "< %0,1"."""
-    from zar.ai.review import _verdict
+    from zar.ai.review import verdict as _verdict
 
     said = _verdict("10000", "win", 0.0004, 8, "tr")
     assert said.endswith("8 kararda kazanma şansından < %0,1 kayıp (karar başına < %0,1)")

@@ -59,13 +59,13 @@ def test_best_immediate_box_on_an_empty_card(dice: tuple[int, ...], box: Box) ->
 
 
 def test_joker_forced_box() -> None:
-    # rules.md Y-2: the Penta box holds 50, Fours is empty: only Fours.
+    # docs/rules.md Y-2: the Penta box holds 50, Fours is empty: only Fours.
     card = Scorecard.from_boxes({B.PENTA: 50})
     assert GREEDY.box(thrown((4, 4, 4, 4, 4), card)) is B.FOURS
 
 
 def test_joker_in_the_lower_section() -> None:
-    # rules.md Y-3: Fours filled, lower boxes open: Large straight 40 (+100 anywhere).
+    # docs/rules.md Y-3: Fours filled, lower boxes open: Large straight 40 (+100 anywhere).
     card = Scorecard.from_boxes({B.PENTA: 50, B.FOURS: 12})
     assert GREEDY.box(thrown((4, 4, 4, 4, 4), card)) is B.LARGE_STRAIGHT
     assert box_values(card, (4, 4, 4, 4, 4))[B.LARGE_STRAIGHT] == 140
@@ -79,7 +79,7 @@ def test_upper_bonus_counts_when_a_box_reaches_63() -> None:
 
 
 def test_sacrifice_order_on_y1() -> None:
-    # rules.md Y-1: 1,1,3,4,6 scores nothing in these boxes; they go one by one, in order.
+    # docs/rules.md Y-1: 1,1,3,4,6 scores nothing in these boxes; they go one by one, in order.
     dice = (1, 1, 3, 4, 6)
     zero = (B.TWOS, B.FIVES, B.THREE_OF_A_KIND, B.FOUR_OF_A_KIND, B.FULL_HOUSE)
     card = only_open(*zero, B.SMALL_STRAIGHT, B.LARGE_STRAIGHT, B.PENTA)

@@ -130,7 +130,7 @@ def _cards(rules: Rules) -> list[Scorecard]:
             {B.TWOS: 6, B.THREES: 9, B.FOURS: 12, B.FIVES: 15, B.CHANCE: 22}, rules=rules
         ),
         Scorecard.from_boxes({B.SIXES: 30, B.FIVES: 25, B.FOURS: 20}, rules=rules),
-        # rules.md Y-4: the Joker's last resort, an upper box for 0.
+        # docs/rules.md Y-4: the Joker's last resort, an upper box for 0.
         Scorecard.from_boxes(
             {box: 5 if box is B.CHANCE else 0 for box in LOWER} | {B.PENTA: 50}, rules=rules
         ),
@@ -210,7 +210,7 @@ def test_values_include_what_the_card_holds(solved: Solved) -> None:
     [
         (Scorecard(), (6, 6, 6, 6, 6), B.PENTA),
         (Scorecard(), (2, 3, 4, 5, 6), B.LARGE_STRAIGHT),
-        # rules.md Y-2: the Joker forces Fours, 20 + 100.
+        # docs/rules.md Y-2: the Joker forces Fours, 20 + 100.
         (Scorecard.from_boxes({B.PENTA: 50}), (4, 4, 4, 4, 4), B.FOURS),
     ],
 )
@@ -224,7 +224,7 @@ def test_the_joker_box_gets_its_bonus(solved: Solved) -> None:
     strategy = solved("standard")
     card = Scorecard.from_boxes({B.PENTA: 50, B.FOURS: 12})
     values = strategy.box_values(card, (4, 4, 4, 4, 4))
-    assert set(values) == set(LOWER) - {B.PENTA}  # rules.md Y-3
+    assert set(values) == set(LOWER) - {B.PENTA}  # docs/rules.md Y-3
     after = card.fill(B.LARGE_STRAIGHT, (4, 4, 4, 4, 4))
     assert after.total == card.total + 140
     assert values[B.LARGE_STRAIGHT] == pytest.approx(_first_throw_value(strategy, after))

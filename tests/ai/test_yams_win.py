@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from zar.ai import computer_player, next_action
-from zar.ai.coach import yams_options
+from zar.ai.judging import yams_options
 from zar.ai.yams import Strategy
 from zar.ai.yams_win import (
     WinPlayer,

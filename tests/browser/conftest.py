@@ -21,11 +21,12 @@ import pytest
 import uvicorn
 from playwright.sync_api import Page
 
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 from server.serving import free_port
 from zar import yams
 from zar.ai import computer_player
 from zar.ai.yams import Strategy
+from zar.dice import SystemDice
 from zar.server import create_app
 from zar.store import SqliteStore
 from zar.table import Seat
@@ -47,7 +48,7 @@ OUTPUT = Path(__file__).resolve().parent.parent / "output"
 
 @pytest.fixture(scope="session")
 def dice() -> ScriptedDice:
-    return ScriptedDice()
+    return ScriptedDice(SystemDice())
 
 
 @pytest.fixture(autouse=True)

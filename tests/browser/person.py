@@ -32,7 +32,7 @@ class Person:
 
     def box(self, name: str) -> Locator:
         """A Yams box of the player on turn: a button named by the box, then what the throw
-        would score there ("Bir 4"; ui-contract.md)."""
+        would score there ("Bir 4"; docs/contract.md)."""
         return self.page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}(\s|$)"))
 
     @property

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
 from browser.test_review import played_10000
+from dice_support import ScriptedDice
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"]

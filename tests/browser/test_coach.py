@@ -10,8 +10,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
 from browser.test_contrast import low
+from dice_support import ScriptedDice
 
 FINAL = re.compile(r"beklenen son puan \d+,\d")
 

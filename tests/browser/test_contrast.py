@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser.person import Person
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 
 # For each element with text of its own: its colour against the first opaque background
 # behind it (semi-transparent layers blended on the way), as WCAG 2's contrast ratio.

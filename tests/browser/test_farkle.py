@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from browser.person import Person
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 
 
 def tap(person: Person, *faces: int) -> None:

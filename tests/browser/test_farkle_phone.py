@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
 from browser.test_farkle import tap
 from browser.test_layout import SIX, SMALL_PHONE, box, fits, in_view, totals
+from dice_support import ScriptedDice
 
 SIZES = {"small-phone": SMALL_PHONE, "phone": PHONE, "desktop": DESKTOP}
 PHONES = ["small-phone", "phone"]

@@ -10,9 +10,9 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from browser.person import PHONE, Person
-from browser.scripted_dice import ScriptedDice
 from browser.test_coach import shots
 from browser.test_stats import act
+from dice_support import ScriptedDice
 
 
 def tr_figure(x: float, digits: int = 1) -> str:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from browser.person import BOXES, DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 
 SMALL_PHONE = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 844, "height": 390}

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from browser.person import BOXES, DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 
 
 class Phone(Person):

@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 
 AUTOFILL = re.compile(r"^Otomatik yazma: [123]$")
 

@@ -17,9 +17,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person
-from browser.scripted_dice import ScriptedDice
 from browser.test_history import tr_figure
 from browser.test_stats import act
+from dice_support import ScriptedDice
 
 SMALL_PHONE = {"width": 360, "height": 740}
 # What a figure of the identity reads like: its name, then the figure (`Zar şansı`, `12,3`),
@@ -149,8 +149,11 @@ def sized(page: Page, review: Locator, output: Path, name: str) -> None:
             review.screenshot(path=str(output / f"{shot}-review-luck-{name}.png"))
 
 
-def test_a_yams_review_for_two_adds_up(page: Page, output: Path) -> None:
+def test_a_yams_review_for_two_adds_up(page: Page, dice: ScriptedDice, output: Path) -> None:
     page.set_viewport_size(PHONE)
+    # Each player's first throw a Penta, so each has a throw with luck to draw; the rest
+    # as the dice fall.
+    dice.script(*[6] * 10)
     game = played_yams(page, ("Ali", "Ece"))
     review = opened_review(page, game)
     measured = page.request.get(f"/api/games/{game}/review").json()["players"]

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from browser.person import BOXES, Person
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 
 
 def best_box(person: Person) -> str:

@@ -18,8 +18,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from dice_support import ScriptedDice
 from history_support import without_luck
-from server.api_support import ScriptedDice, new
+from server.api_support import new
 from store_support import append, create, one_person_yams, yams_round
 from zar.cli import main
 from zar.cli.backup import PAGE, restore, write_backup

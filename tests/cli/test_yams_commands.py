@@ -1,4 +1,4 @@
-"""``zar solve`` and ``zar simulate yams``: the last lines outside tests read (engine-api.md)."""
+"""``zar solve`` and ``zar simulate yams``: the last lines outside tests read (docs/contract.md)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_solve_defaults_to_yams_under_our_rules(solved: Solved) -> None:
 
 
 def test_solve_free_joker_gives_the_published_value(solved: Solved) -> None:
-    # T. Verhoeff, Optimal Solitaire Yahtzee Player: 254.5896 (engine-api.md).
+    # T. Verhoeff, Optimal Solitaire Yahtzee Player: 254.5896 (docs/contract.md).
     solved("free-joker")
     assert run("solve", "--variant", "free-joker")[-1] == "expected score 254.5896"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 from engines.drivers import Element
 from engines.person import BOXES, PHONE, Person
 

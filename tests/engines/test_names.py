@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 from engines.drivers import Tab, until
 from engines.person import Person
 

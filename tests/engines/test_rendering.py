@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 from engines.drivers import until
 from engines.person import PHONE, SMALL_PHONE, Person
 from engines.pixels import Picture

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from browser.scripted_dice import ScriptedDice
+from dice_support import ScriptedDice
 from engines.person import DESKTOP, PHONE, SMALL_PHONE, Person
 from engines.test_layout import fits
 

@@ -1,4 +1,4 @@
-"""The flow of a game of 10 000: turns, lost turns, hot dice, banking, the last round (rules.md)."""
+"""The flow of a game of 10 000: turns, lost turns, hot dice, the last round (docs/rules.md)."""
 
 from collections.abc import Iterable
 from dataclasses import FrozenInstanceError
@@ -59,7 +59,7 @@ def lost_turn(seat: int) -> list[FarkleAction]:
 
 
 def test_a_game_starts_with_the_first_seat_to_throw_six_dice() -> None:
-    """rules.md: a turn starts with a throw of six dice; nothing to bank yet."""
+    """docs/rules.md: a turn starts with a throw of six dice; nothing to bank yet."""
     state = FarkleState.start(table("Ali", "Ayşe"))
     assert state.seat == 0
     assert state.phase is Phase.THROW
@@ -74,13 +74,13 @@ def test_a_game_starts_with_the_first_seat_to_throw_six_dice() -> None:
 
 
 def test_the_default_target_is_10_000_among_three() -> None:
-    """rules.md: target 5 000, 10 000 (default) or 15 000."""
+    """docs/rules.md: target 5 000, 10 000 (default) or 15 000."""
     assert TARGETS == (5_000, 10_000, 15_000)
     assert FarkleSettings((Seat("Ali"),)).target == 10_000
 
 
 def test_states_are_immutable_values() -> None:
-    """style.md: value types are frozen; a state is equal to an equal state."""
+    """docs/architecture.md: value types are frozen; a state is equal to an equal state."""
     state = FarkleState.start(table("Ali"))
     with pytest.raises(FrozenInstanceError):
         state.seat = 1  # type: ignore[misc]
@@ -89,7 +89,7 @@ def test_states_are_immutable_values() -> None:
 
 
 def test_f12_setting_aside_the_one_and_the_five() -> None:
-    """F-12 (seed 003): 1,5,3,3,6,2: the 1 and the 5 score 150; four dice are thrown again."""
+    """F-12 (docs/rules.md): 1,5,3,3,6,2: the 1 and the 5 score 150; four dice are thrown again."""
     state = play(FarkleState.start(table("Ali")), [Throw(0, (1, 5, 3, 3, 6, 2))])
     assert state.phase is Phase.SET_ASIDE
     assert state.throw == (1, 5, 3, 3, 6, 2)
@@ -103,7 +103,7 @@ def test_f12_setting_aside_the_one_and_the_five() -> None:
 
 
 def test_combinations_count_only_within_one_throw() -> None:
-    """rules.md: two 5s kept from one throw and a third 5 from the next are 50 + 50 + 50."""
+    """docs/rules.md: two 5s kept from one throw and a third 5 from the next are 50 + 50 + 50."""
     state = play(
         FarkleState.start(table("Ali")),
         [
@@ -117,7 +117,7 @@ def test_combinations_count_only_within_one_throw() -> None:
 
 
 def test_the_player_need_not_set_aside_every_scoring_die() -> None:
-    """rules.md: F-10: keep three 1s of four, throw three dice."""
+    """docs/rules.md: F-10: keep three 1s of four, throw three dice."""
     state = play(
         FarkleState.start(table("Ali")), [Throw(0, (1, 1, 1, 1, 2, 3)), SetAside(0, (0, 1, 2))]
     )
@@ -125,7 +125,7 @@ def test_the_player_need_not_set_aside_every_scoring_die() -> None:
 
 
 def test_banking_adds_the_turn_points_and_passes_the_turn() -> None:
-    """rules.md: bank ("Kasaya yatır"); no minimum to bank."""
+    """docs/rules.md: bank ("Kasaya yatır"); no minimum to bank."""
     state = play(FarkleState.start(table("Ali", "Ayşe")), small_turn(0))
     assert state.events == (Banked(0, 50),)
     assert state.totals == (50, 0)
@@ -139,7 +139,7 @@ def test_banking_adds_the_turn_points_and_passes_the_turn() -> None:
 
 
 def test_a_throw_that_scores_nothing_loses_the_turn() -> None:
-    """rules.md: "Tour perdu !": the turn's points are lost, the total stays, the turn passes."""
+    """docs/rules.md: "Tour perdu !": the turn's points lost, the total kept, the turn passes."""
     start = play(FarkleState.start(table("Ali", "Ayşe")), [*small_turn(0), *small_turn(1)])
     state = play(start, [Throw(0, (1, 5, 3, 3, 6, 2)), SetAside(0, (0, 1))])
     assert state.turn_points == 150
@@ -164,13 +164,13 @@ def test_f13_a_first_throw_that_scores_nothing_loses_the_turn() -> None:
 
 
 def test_a_lost_turn_in_a_one_player_game_comes_back_to_that_player() -> None:
-    """rules.md: the turn passes, here back to the only player; the game goes on."""
+    """docs/rules.md: the turn passes, here back to the only player; the game goes on."""
     state = play(FarkleState.start(table("Ali")), lost_turn(0))
     assert (state.seat, state.phase, state.is_over) == (0, Phase.THROW, False)
 
 
 def test_hot_dice_bring_all_six_back_and_keep_the_points() -> None:
-    """rules.md: "Dés chauds !": all six come back, the points are kept; bank or throw six."""
+    """docs/rules.md: "Dés chauds !": all six come back, the points are kept; bank or throw six."""
     state = play(
         FarkleState.start(table("Ali", "Ayşe")),
         [Throw(0, (1, 2, 3, 4, 6, 6)), SetAside(0, (0,)), Throw(0, (1, 1, 1, 5, 5))],
@@ -213,7 +213,7 @@ def test_hot_dice_from_a_single_throw_of_six() -> None:
 
 
 def test_points_after_hot_dice_are_lost_with_the_turn() -> None:
-    """rules.md: hot dice keep the points for the turn, not past a throw that scores nothing."""
+    """docs/rules.md: hot dice keep the turn's points, not past a throw that scores nothing."""
     state = play(
         FarkleState.start(table("Ali", "Ayşe")),
         [Throw(0, (4, 2, 6, 1, 3, 5)), SetAside(0, ALL), Throw(0, (2, 3, 4, 4, 6, 6))],
@@ -227,11 +227,11 @@ def test_points_after_hot_dice_are_lost_with_the_turn() -> None:
     assert not first.events[0].after_hot_dice
 
 
-# The last round (rules.md: "Dernier tour !").
+# The last round (docs/rules.md: "Dernier tour !").
 
 
 def test_reaching_the_target_starts_the_last_round_and_each_other_player_plays_once() -> None:
-    """rules.md: every other player plays once more; the game ends when the turn comes back."""
+    """docs/rules.md: every other player plays once more; the game ends when the turn comes back."""
     state = play(FarkleState.start(table("Ali", "Ayşe", "Can")), [*small_turn(0), *big_turn(1)])
     assert state.events == (Banked(1, 6_000), LastRound(1))
     assert state.last_round_by == 1
@@ -247,7 +247,7 @@ def test_reaching_the_target_starts_the_last_round_and_each_other_player_plays_o
 
 
 def test_the_last_round_started_by_the_first_seat() -> None:
-    """rules.md: "Dernier tour !" from seat 0: seats 1 and 2 play once more, a lost turn counts."""
+    """docs/rules.md: "Dernier tour !" from seat 0: seats 1 and 2 play once more, lost turns too."""
     state = play(FarkleState.start(table("Ali", "Ayşe", "Can")), big_turn(0))
     assert state.events == (Banked(0, 6_000), LastRound(0))
     state = play(state, small_turn(1))
@@ -258,7 +258,7 @@ def test_the_last_round_started_by_the_first_seat() -> None:
 
 
 def test_the_last_round_started_by_the_last_seat() -> None:
-    """rules.md: "Dernier tour !" from the last seat: the others play once more, round the table."""
+    """docs/rules.md: "Dernier tour !" from the last seat: the others play once more, in turn."""
     state = play(
         FarkleState.start(table("Ali", "Ayşe", "Can")),
         [*small_turn(0), *small_turn(1), *big_turn(2)],
@@ -272,7 +272,7 @@ def test_the_last_round_started_by_the_last_seat() -> None:
 
 
 def test_reaching_exactly_the_target_starts_the_last_round() -> None:
-    """rules.md: "reaches the target": 3 000 + 2 000 = 5 000 is enough."""
+    """docs/rules.md: "reaches the target": 3 000 + 2 000 = 5 000 is enough."""
     state = play(
         FarkleState.start(table("Ali", "Ayşe")),
         [
@@ -288,7 +288,7 @@ def test_reaching_exactly_the_target_starts_the_last_round() -> None:
 
 
 def test_a_total_below_the_target_does_not_start_the_last_round() -> None:
-    """rules.md: the last round starts when a banked total reaches the target, not before."""
+    """docs/rules.md: the last round starts when a banked total reaches the target, not before."""
     state = play(
         FarkleState.start(table("Ali", "Ayşe")), [Throw(0, (6,) * 6), SetAside(0, ALL), Bank(0)]
     )
@@ -314,14 +314,14 @@ def test_only_the_first_player_to_reach_the_target_starts_the_last_round() -> No
 
 
 def test_equal_totals_share_the_win() -> None:
-    """rules.md: highest total wins; equal totals share the win."""
+    """docs/rules.md: highest total wins; equal totals share the win."""
     state = play(FarkleState.start(table("Ali", "Ayşe")), [*big_turn(0), *big_turn(1)])
     assert state.events == (Banked(1, 6_000), GameOver((0, 1)))
     assert state.winners == (0, 1)
 
 
 def test_a_one_player_game_ends_as_soon_as_the_target_is_reached() -> None:
-    """rules.md: no other player to play once more."""
+    """docs/rules.md: no other player to play once more."""
     state = play(FarkleState.start(table("Ali")), big_turn(0))
     assert state.events == (Banked(0, 6_000), LastRound(0), GameOver((0,)))
     assert state.is_over
@@ -380,7 +380,7 @@ SECOND = [*SET, Throw(0, (1, 2, 3, 4, 6))]
 def test_an_illegal_action_is_refused_and_changes_nothing(
     log: list[FarkleAction], action: FarkleAction, reason: str
 ) -> None:
-    """rules.md, seeds 003/004: each refused action, its reason, the state unchanged."""
+    """docs/rules.md: each refused action, its reason, the state unchanged."""
     state = play(FarkleState.start(table("Ali", "Ayşe")), log)
     assert refuse(state, action).reason == reason
 
@@ -410,7 +410,7 @@ def test_f11_the_refusal_names_the_die_that_cannot_score() -> None:
 def test_a_throw_of_bad_dice_is_an_illegal_action(
     log: list[FarkleAction], dice: tuple[int, ...]
 ) -> None:
-    """engine-api.md: dice outside 1..6 or the wrong count are refused, state unchanged."""
+    """docs/contract.md: dice outside 1..6 or the wrong count are refused, state unchanged."""
     state = play(FarkleState.start(table("Ali", "Ayşe")), log)
     refuse(state, Throw(0, dice))
 
@@ -424,7 +424,7 @@ def test_acting_after_the_end_is_refused() -> None:
 
 @pytest.mark.parametrize("target", [0, 7_000, 20_000, -5_000])
 def test_a_target_other_than_the_three_is_refused(target: int) -> None:
-    """rules.md: the target is chosen among 5 000, 10 000 and 15 000."""
+    """docs/rules.md: the target is chosen among 5 000, 10 000 and 15 000."""
     with pytest.raises(IllegalAction) as err:
         table("Ali", target=target)
     assert err.value.reason == "bad-target"
@@ -432,7 +432,7 @@ def test_a_target_other_than_the_three_is_refused(target: int) -> None:
 
 
 def test_replaying_the_log_gives_the_same_state() -> None:
-    """style.md: a game is its settings and its log."""
+    """docs/architecture.md: a game is its settings and its log."""
     settings = table("Ali", "Ayşe", "Can")
     log = [*small_turn(0), *lost_turn(1), *small_turn(2), *THROWN, SetAside(0, (0, 1)), Bank(0)]
     state = play(FarkleState.start(settings), log[:-1])

@@ -1,4 +1,4 @@
-"""Whole games of 10 000 under random play (style.md: property tests for whole games).
+"""Whole games of 10 000 under random play (docs/architecture.md: property tests for whole games).
 
 Hypothesis draws the dice and picks among the legal actions, leaning toward banking so
 that games stay short; the target is 5 000.
@@ -95,7 +95,7 @@ def play(data: st.DataObject, game: FarkleSettings, *, junk: bool = False) -> li
 def test_random_legal_play_always_ends_once_the_last_round_is_done(
     data: st.DataObject, game: FarkleSettings
 ) -> None:
-    """rules.md: the first to reach the target starts the last round; each other seat plays once."""
+    """docs/rules.md: the first to the target starts the last round; each other seat plays once."""
     states = play(data, game)
     n = len(game.seats)
     events = [(i, event) for i, state in enumerate(states) for event in state.events]
@@ -123,7 +123,7 @@ def test_random_legal_play_always_ends_once_the_last_round_is_done(
 def test_each_total_is_the_sum_of_its_banked_turns(
     data: st.DataObject, game: FarkleSettings
 ) -> None:
-    """rules.md: banking adds the turn's points; a lost turn adds nothing."""
+    """docs/rules.md: banking adds the turn's points; a lost turn adds nothing."""
     states = play(data, game)
     banked = [0] * len(game.seats)
     for state in states:
@@ -140,7 +140,7 @@ def test_each_total_is_the_sum_of_its_banked_turns(
 @GAMES
 @given(data=st.data(), game=tables())
 def test_replaying_the_log_gives_an_equal_state(data: st.DataObject, game: FarkleSettings) -> None:
-    """style.md: a game is its settings and its log; the state is its replay."""
+    """docs/architecture.md: a game is its settings and its log; the state is its replay."""
     state = FarkleState.start(game)
     log: list[FarkleAction] = []
     while not state.is_over:

@@ -1,4 +1,4 @@
-"""Scoring the dice set aside in 10 000 (rules.md, its table and F-1 .. F-13; seeds 003, 004)."""
+"""Scoring the dice set aside in 10 000 (docs/rules.md: its table, F-1 .. F-13)."""
 
 import re
 from collections import Counter
@@ -14,7 +14,7 @@ FACES = range(1, 7)
 
 
 # The reference, written from the rules table alone. A group of equal faces set aside
-# together counts as one group (rules.md: "four 1s set aside together are 1 000").
+# together counts as one group (docs/rules.md: "four 1s set aside together are 1 000").
 def group_points(face: int, count: int) -> int | None:
     """Points for ``count`` dice showing ``face`` set aside together, None if they cannot score."""
     if count == 6:
@@ -74,7 +74,7 @@ def ordered_throws(max_dice: int = 6) -> list[tuple[int, ...]]:
 ALL_THROWS = ordered_throws()
 
 
-# Known answers: rules.md F-1 .. F-12 (the seed 004 examples), selection -> points.
+# Known answers: docs/rules.md F-1 .. F-12 (the original app's examples), selection -> points.
 @pytest.mark.parametrize(
     ("selection", "points"),
     [
@@ -94,7 +94,7 @@ ALL_THROWS = ordered_throws()
     ],
 )
 def test_worked_examples(selection: tuple[int, ...], points: int) -> None:
-    """rules.md F-1 .. F-12: the points of each selection, in any order."""
+    """docs/rules.md F-1 .. F-12: the points of each selection, in any order."""
     assert score(selection) == points
     assert score(list(reversed(selection))) == points
 
@@ -127,7 +127,7 @@ def test_f2_the_fives_of_the_triple_are_not_also_single_fives() -> None:
 
 
 def test_f10_four_ones_are_worth_no_more_than_three() -> None:
-    """F-10: keeping three 1s or four gives 1 000 either way (seed 004, "Dörtlü 1")."""
+    """F-10: keeping three 1s or four gives 1 000 either way (docs/rules.md)."""
     assert selections((1, 1, 1, 1, 2, 3)) == {
         (1,): 100,
         (1, 1): 200,
@@ -151,7 +151,7 @@ def test_f13_nothing_scores() -> None:
 
 
 def test_kept_dice_of_one_throw_do_not_combine_with_the_next() -> None:
-    """rules.md: two 5s from one throw and a third from the next are 50 + 50 + 50."""
+    """docs/rules.md: two 5s from one throw and a third from the next are 50 + 50 + 50."""
     assert score((5, 5)) + score((5,)) == 150
     assert score((5, 5, 5)) == 500
 
@@ -172,7 +172,7 @@ def test_every_selection_scores_as_the_rules_table_says() -> None:
 
 
 def test_every_selection_with_a_die_that_cannot_score_is_refused_naming_those_dice() -> None:
-    """rules.md: every die set aside must score; the message names the dice that cannot."""
+    """docs/rules.md: every die set aside must score; the message names the dice that cannot."""
     refused = 0
     for selection in ALL_THROWS:
         points, dead = reference(tuple(sorted(selection)))
@@ -203,7 +203,7 @@ def test_the_refusal_reads_like_the_rule(selection: tuple[int, ...], message: st
 
 
 def test_an_empty_selection_is_refused() -> None:
-    """rules.md: set aside at least one scoring die."""
+    """docs/rules.md: set aside at least one scoring die."""
     with pytest.raises(IllegalSelection) as err:
         score(())
     assert err.value.reason == "empty-selection"
@@ -216,13 +216,13 @@ def test_an_empty_selection_is_refused() -> None:
 def test_a_selection_that_is_not_dice_of_one_throw_is_a_value_error(
     selection: tuple[object, ...],
 ) -> None:
-    """engine-api.md: dice are ints 1..6, a throw has at most six; anything else: ValueError."""
+    """docs/contract.md: dice are ints 1..6, a throw has at most six; anything else: ValueError."""
     with pytest.raises(ValueError, match=r"\S"):
         score(selection)  # type: ignore[arg-type]
 
 
 def test_is_farkle_exactly_when_no_legal_selection_exists() -> None:
-    """rules.md: a throw with no scoring die loses the turn ("Tour perdu !")."""
+    """docs/rules.md: a throw with no scoring die loses the turn ("Tour perdu !")."""
     wrong = [t for t in ALL_THROWS if is_farkle(t) != (not reference_selections(tuple(sorted(t))))]
     assert wrong == []
 
@@ -233,7 +233,7 @@ def test_selections_lists_exactly_the_legal_sub_multisets() -> None:
     assert wrong == []
 
 
-# The chance of losing the turn (seed 004: 66.7 % with one die, 2.3 % with six).
+# The chance of losing the turn (docs/rules.md: 66.7 % with one die, 2.3 % with six).
 FARKLE = {1: Fraction(2, 3), 2: Fraction(4, 9), 3: Fraction(5, 18)}
 FARKLE |= {4: Fraction(17, 108), 5: Fraction(25, 324), 6: Fraction(5, 216)}
 

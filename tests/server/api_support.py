@@ -1,5 +1,5 @@
-"""What the API tests share: dice that fall as a test says, a clock the test moves, and a
-new game over HTTP."""
+"""What the API tests share: a clock the test moves, and a new game over HTTP (dice a test
+scripts are in ``dice_support``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-__all__ = ["Clock", "ScriptedDice", "new"]
+__all__ = ["Clock", "new"]
 
 
 class Clock:
@@ -18,27 +18,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-class ScriptedDice:
-    """Dice that fall as the test says, then from a fixed cycle."""
-
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self._cycle = 0
-
-    def script(self, *faces: int) -> None:
-        self.queue.extend(faces)
-
-    def roll(self, n: int) -> tuple[int, ...]:
-        faces = []
-        for _ in range(n):
-            if self.queue:
-                faces.append(self.queue.pop(0))
-            else:
-                self._cycle += 1
-                faces.append(self._cycle % 6 + 1)
-        return tuple(faces)
 
 
 def new(client: TestClient, game: str, *players: str, **options: Any) -> dict[str, Any]:

@@ -5,29 +5,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from server.api_support import ScriptedDice, new
+from dice_support import ScriptedDice
+from server.api_support import new
 from zar.server import create_app
 from zar.store import SqliteStore
 
 Game = dict[str, Any]
-
-
-@pytest.fixture
-def dice() -> ScriptedDice:
-    return ScriptedDice()
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
-    opened = SqliteStore(tmp_path / "zar.sqlite3")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

@@ -7,15 +7,15 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from dice_support import ScriptedDice
 from zar.ai.coach import Strategies
 from zar.ai.farkle import WinStrategy
-from zar.ai.luck import review
+from zar.ai.review import review
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice
 from zar.server import create_app
@@ -24,35 +24,15 @@ from zar.store import SqliteStore
 Game = dict[str, Any]
 
 
-class Dice:
+@pytest.fixture
+def dice() -> ScriptedDice:
     """The faces a test names, then seeded ones."""
-
-    def __init__(self) -> None:
-        self.queue: list[int] = []
-        self._rest = SeededDice(17)
-
-    def script(self, *faces: int) -> None:
-        self.queue.extend(faces)
-
-    def roll(self, n: int) -> tuple[int, ...]:
-        return tuple(self.queue.pop(0) if self.queue else self._rest.roll(1)[0] for _ in range(n))
-
-
-@pytest.fixture
-def dice() -> Dice:
-    return Dice()
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
-    opened = SqliteStore(tmp_path / "zar.sqlite3")
-    yield opened
-    opened.close()
+    return ScriptedDice(SeededDice(17))
 
 
 @pytest.fixture
 def client(
-    store: SqliteStore, dice: Dice, solved: Callable[[str], Strategy], expert: WinStrategy
+    store: SqliteStore, dice: ScriptedDice, solved: Callable[[str], Strategy], expert: WinStrategy
 ) -> Iterator[TestClient]:
     solved("standard")  # in the session's cache, for the server to read
     with TestClient(create_app(store, dice=dice, games_per_minute=None)) as c:
@@ -90,7 +70,7 @@ def refused(client: TestClient, method: str, url: str, status: int, reason: str,
 # The coach's settings and the hint.
 
 
-def test_the_coach_is_on_for_a_person_alone(client: TestClient, dice: Dice) -> None:
+def test_the_coach_is_on_for_a_person_alone(client: TestClient, dice: ScriptedDice) -> None:
     game = new(client, "yams", "Ali")
     assert (game["hints"], game["can_hint"], game["can_undo"]) == ([0], False, False)
     assert (game["replay"], game["at"]) == (False, None)
@@ -130,7 +110,7 @@ def test_two_people_have_the_coach_off_unless_asked(client: TestClient) -> None:
     assert client.get("/api/games").json() == before
 
 
-def test_no_hint_on_the_computers_turn(client: TestClient, dice: Dice) -> None:
+def test_no_hint_on_the_computers_turn(client: TestClient, dice: ScriptedDice) -> None:
     game = new(client, "10000", "Ali", computer=True, level="seed", target=5_000)
     dice.script(2, 2, 3, 3, 4, 6)  # Ali loses the turn: the computer's
     game = act(client, game, type="throw")
@@ -139,7 +119,7 @@ def test_no_hint_on_the_computers_turn(client: TestClient, dice: Dice) -> None:
     refused(client, "GET", f"/api/games/{game['id']}/hint", 422, "no-hint")
 
 
-def test_the_10000_coach_against_one_opponent(client: TestClient, dice: Dice) -> None:
+def test_the_10000_coach_against_one_opponent(client: TestClient, dice: ScriptedDice) -> None:
     game = new(client, "10000", "Ali", "Ece", target=5_000, hints=["Ali", "Ece"])
     start = client.get(f"/api/games/{game['id']}/hint").json()
     assert start["decision"] == "throw"
@@ -169,7 +149,7 @@ def test_the_10000_coach_against_one_opponent(client: TestClient, dice: Dice) ->
 
 
 def test_undo_takes_back_the_last_decisions_down_to_the_throw(
-    client: TestClient, dice: Dice, store: SqliteStore
+    client: TestClient, dice: ScriptedDice, store: SqliteStore
 ) -> None:
     game = new(client, "10000", "Ali", "Ece", target=5_000)
     dice.script(1, 5, 2, 3, 4, 6)
@@ -206,7 +186,7 @@ def test_undo_takes_back_the_last_decisions_down_to_the_throw(
     assert stored.state.phase.value == twice["phase"]
 
 
-def test_no_undo_after_the_computer_has_thrown(client: TestClient, dice: Dice) -> None:
+def test_no_undo_after_the_computer_has_thrown(client: TestClient, dice: ScriptedDice) -> None:
     game = new(client, "yams", "Ali", computer=True, level="easy")
     dice.script(6, 6, 6, 6, 6)
     game = act(client, game, type="throw")
@@ -220,7 +200,7 @@ def test_no_undo_after_the_computer_has_thrown(client: TestClient, dice: Dice) -
     )  # fmt: skip
 
 
-def test_a_replay_shows_every_version_read_only(client: TestClient, dice: Dice) -> None:
+def test_a_replay_shows_every_version_read_only(client: TestClient, dice: ScriptedDice) -> None:
     game = new(client, "yams", "Ali")
     seen = [game]
     dice.script(2, 2, 2, 5, 5)
@@ -244,7 +224,7 @@ def test_a_replay_shows_every_version_read_only(client: TestClient, dice: Dice) 
 # After the game.
 
 
-def play_yams_alone(client: TestClient, dice: Dice) -> Game:
+def play_yams_alone(client: TestClient, dice: ScriptedDice) -> Game:
     """A whole game of Yams for Ali: one throw a round, written in the first box open."""
     game = new(client, "yams", "Ali")
     for _ in range(13):
@@ -255,7 +235,7 @@ def play_yams_alone(client: TestClient, dice: Dice) -> Game:
 
 
 def test_a_finished_game_is_reviewed_as_the_coach_sees_it(
-    client: TestClient, dice: Dice, store: SqliteStore, solved: Callable[[str], Strategy]
+    client: TestClient, dice: ScriptedDice, store: SqliteStore, solved: Callable[[str], Strategy]
 ) -> None:
     game = new(client, "yams", "Ali")
     refused(client, "GET", f"/api/games/{game['id']}/review", 422, "not-finished")
@@ -285,7 +265,7 @@ def test_a_finished_game_is_reviewed_as_the_coach_sees_it(
     assert result == json.loads(json.dumps(coach))
 
 
-def test_progress_statistics_and_exports(client: TestClient, dice: Dice) -> None:
+def test_progress_statistics_and_exports(client: TestClient, dice: ScriptedDice) -> None:
     games = [play_yams_alone(client, dice) for _ in range(2)]
     app: Any = client.app
     assert client.portal is not None

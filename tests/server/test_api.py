@@ -9,19 +9,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.api_support import ScriptedDice, new
+from dice_support import ScriptedDice
+from server.api_support import new
 from zar.server import create_app
 from zar.store import SqliteStore
-
-
-@pytest.fixture
-def dice() -> ScriptedDice:
-    return ScriptedDice()
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "zar.sqlite3"
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import asyncio
 import json
 import threading
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -27,18 +27,6 @@ from zar.table import Seat
 
 # Only a broken app waits this long: then the test fails instead of hanging.
 STUCK = 30.0
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "zar.sqlite3"
-
-
-@pytest.fixture
-def store(db: Path) -> Iterator[SqliteStore]:
-    store = SqliteStore(db)
-    yield store
-    store.close()
 
 
 @asynccontextmanager

@@ -31,18 +31,6 @@ KNOWN_EVERYWHERE = {
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "zar.sqlite3")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def app(store: SqliteStore, clock: Clock) -> FastAPI:
     return create_app(store, dice=SeededDice(1), games_per_minute=3, monotonic=clock)
 

@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import urllib.parse
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -153,13 +152,6 @@ def test_a_machine_without_a_network_says_so(
     assert lines[0].startswith(f"Zar: http://127.0.0.1:{PORT}/  (games in ")
     assert "no network address" in lines[1]
     assert served.network == {"addresses": [], "qr": None}
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "zar.sqlite3")
-    yield store
-    store.close()
 
 
 def test_the_app_serving_this_machine_only_gives_no_address(store: SqliteStore) -> None:

@@ -9,7 +9,7 @@ from typing import get_args
 import pytest
 
 from zar import ai
-from zar.ai.review import Model
+from zar.ai.judging import Model
 from zar.i18n import LANGUAGES, MESSAGES
 from zar.server.app import STATIC
 

@@ -19,7 +19,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from server.api_support import ScriptedDice, new
+from dice_support import ScriptedDice
+from server.api_support import new
 from zar.server import create_app
 from zar.server.seats import COOKIE, DEVICE_DAYS, key_of
 from zar.store import SqliteStore
@@ -43,11 +44,6 @@ class Clock:
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "zar.sqlite3"
 
 
 @pytest.fixture

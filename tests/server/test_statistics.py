@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,13 +24,6 @@ from zar.server.accounts import account_process
 from zar.store import SqliteStore
 
 Game = dict[str, Any]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
-    opened = SqliteStore(tmp_path / "zar.sqlite3")
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

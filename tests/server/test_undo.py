@@ -3,16 +3,16 @@ slowed alone (429 in words, the game as it was), while a person never meets the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from dice_support import ScriptedDice
 from record_support import counting
-from server.api_support import Clock, ScriptedDice, new
+from server.api_support import Clock, new
 from zar import farkle
 from zar.i18n import text
 from zar.record import Action, Undo
@@ -22,18 +22,6 @@ from zar.server.views import summary
 from zar.store import SqliteStore
 
 Game = dict[str, Any]
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
-    opened = SqliteStore(tmp_path / "zar.sqlite3")
-    yield opened
-    opened.close()
 
 
 def serve(

@@ -1,4 +1,4 @@
-"""The flow of a game of Yams: turns, three throws, thirteen rounds (rules.md, seed 000)."""
+"""The flow of a game of Yams: turns, three throws, thirteen rounds (docs/rules.md)."""
 
 from collections.abc import Iterable
 from dataclasses import FrozenInstanceError
@@ -41,7 +41,7 @@ def round_of(seat: int, dice: tuple[int, ...], box: Box) -> list[YamsAction]:
 
 
 def test_a_game_starts_with_the_first_seat_and_empty_cards() -> None:
-    """rules.md: round 1, three throws to come, nothing thrown yet."""
+    """docs/rules.md: round 1, three throws to come, nothing thrown yet."""
     state = YamsState.start(table("Ali", "Ayşe"))
     assert state.cards == (Scorecard(), Scorecard())
     assert (state.seat, state.throws, state.throws_left, state.round) == (0, 0, 3, 1)
@@ -54,7 +54,7 @@ def test_a_game_starts_with_the_first_seat_and_empty_cards() -> None:
 
 
 def test_states_are_immutable_values() -> None:
-    """style.md: value types are frozen; a state is equal to an equal state."""
+    """docs/architecture.md: value types are frozen; a state is equal to an equal state."""
     state = YamsState.start(table("Ali"))
     with pytest.raises(FrozenInstanceError):
         state.seat = 1  # type: ignore[misc]
@@ -63,7 +63,7 @@ def test_states_are_immutable_values() -> None:
 
 
 def test_keeping_dice_and_throwing_the_others_twice() -> None:
-    """rules.md: throw all five, then keep any dice and throw the others, twice at most."""
+    """docs/rules.md: throw all five, then keep any dice and throw the others, twice at most."""
     state = play(YamsState.start(table("Ali")), [Throw(0, (), (1, 1, 3, 4, 6))])
     assert (state.dice, state.throws, state.throws_left) == ((1, 1, 3, 4, 6), 1, 2)
     assert state.options == Scorecard().options((1, 1, 3, 4, 6))
@@ -78,7 +78,7 @@ def test_keeping_dice_and_throwing_the_others_twice() -> None:
 
 
 def test_a_round_may_end_after_the_first_throw() -> None:
-    """rules.md: after any throw, from the first on, the player may confirm the round."""
+    """docs/rules.md: after any throw, from the first on, the player may confirm the round."""
     log = round_of(0, (2, 2, 3, 3, 3), Box.FULL_HOUSE)
     state = play(YamsState.start(table("Ali", "Ayşe")), log)
     assert state.cards[0][Box.FULL_HOUSE] == 25
@@ -87,7 +87,7 @@ def test_a_round_may_end_after_the_first_throw() -> None:
 
 
 def test_a_sacrifice_is_a_legal_move() -> None:
-    """rules.md: any empty box may take any throw; it scores 0 and the box is spent."""
+    """docs/rules.md: any empty box may take any throw; it scores 0 and the box is spent."""
     state = play(YamsState.start(table("Ali")), round_of(0, (1, 1, 3, 4, 6), Box.LARGE_STRAIGHT))
     assert state.cards[0][Box.LARGE_STRAIGHT] == 0
     assert state.events == (Filled(0, Box.LARGE_STRAIGHT, 0, 0, False),)
@@ -178,7 +178,7 @@ def full_game(seats: int, dice_for: tuple[tuple[int, ...], ...]) -> list[YamsAct
 
 
 def test_a_game_ends_when_every_player_has_played_thirteen_rounds() -> None:
-    """rules.md: end when every player has played 13 rounds; highest total wins."""
+    """docs/rules.md: end when every player has played 13 rounds; highest total wins."""
     log = full_game(2, ((1, 2, 3, 4, 5), (6, 6, 6, 6, 6)))
     state = YamsState.start(table("Ali", "Ayşe"))
     for i, action in enumerate(log[:-1]):
@@ -200,7 +200,7 @@ def test_a_game_ends_when_every_player_has_played_thirteen_rounds() -> None:
 
 
 def test_equal_totals_share_the_win() -> None:
-    """rules.md: equal totals share the win."""
+    """docs/rules.md: equal totals share the win."""
     log = full_game(3, ((1, 2, 3, 4, 5), (2, 2, 2, 2, 2), (5, 4, 3, 2, 1)))
     state = play(YamsState.start(table("Ali", "Ayşe", "Can")), log)
     assert state.is_over
@@ -209,7 +209,7 @@ def test_equal_totals_share_the_win() -> None:
 
 
 def test_a_one_player_game_lasts_thirteen_rounds() -> None:
-    """rules.md: 13 rounds, one box filled each round."""
+    """docs/rules.md: 13 rounds, one box filled each round."""
     state = play(YamsState.start(table("Ali")), full_game(1, ((3, 3, 3, 2, 2),)))
     assert state.is_over
     assert state.cards[0].is_complete
@@ -254,13 +254,13 @@ CHANCE_FILLED = [*round_of(0, (1, 1, 3, 4, 6), Box.CHANCE), *round_of(1, (1, 2, 
 def test_an_illegal_action_is_refused_and_changes_nothing(
     log: list[YamsAction], action: YamsAction, reason: str
 ) -> None:
-    """rules.md, seed 000: each refused action, its reason, the state unchanged."""
+    """docs/rules.md: each refused action, its reason, the state unchanged."""
     state = play(YamsState.start(table("Ali", "Ayşe")), log)
     assert refuse(state, action).reason == reason
 
 
 def test_a_box_already_filled_is_an_illegal_move() -> None:
-    """rules.md: each box is filled exactly once."""
+    """docs/rules.md: each box is filled exactly once."""
     state = play(YamsState.start(table("Ali", "Ayşe")), [*CHANCE_FILLED, *ONCE])
     err = refuse(state, Fill(0, Box.CHANCE))
     assert isinstance(err, IllegalMove)
@@ -284,7 +284,7 @@ def test_a_box_already_filled_is_an_illegal_move() -> None:
 def test_a_throw_of_bad_dice_is_an_illegal_action(
     log: list[YamsAction], keep: tuple[int, ...], dice: tuple[int, ...]
 ) -> None:
-    """engine-api.md: dice outside 1..6 or the wrong count are refused, state unchanged."""
+    """docs/contract.md: dice outside 1..6 or the wrong count are refused, state unchanged."""
     state = play(YamsState.start(table("Ali", "Ayşe")), log)
     refuse(state, Throw(0, keep, dice))
 
@@ -298,7 +298,7 @@ def test_acting_after_the_end_is_refused() -> None:
 
 
 def test_replaying_the_log_gives_the_same_state() -> None:
-    """style.md: a game is its settings and its log."""
+    """docs/architecture.md: a game is its settings and its log."""
     settings = table("Ali", "Ayşe")
     log = [*CHANCE_FILLED, *THRICE, Fill(0, Box.PENTA), Throw(1, (), (2, 2, 2, 3, 3))]
     assert YamsState.replay(settings, log) == play(YamsState.start(settings), log)

@@ -1,4 +1,4 @@
-"""Whole games of Yams under random play (style.md: property tests for whole games).
+"""Whole games of Yams under random play (docs/architecture.md: property tests for whole games).
 
 Hypothesis draws the dice (a Penta now and then, so that the Joker and the +100 come
 up), which dice to keep, and the box among those the rules allow.
@@ -60,7 +60,7 @@ def legal_action(data: st.DataObject, state: YamsState) -> YamsAction:
 
 
 def check_options(state: YamsState) -> None:
-    """The Joker in play: a Penta on a card whose Penta box holds 50 (rules.md)."""
+    """The Joker in play: a Penta on a card whose Penta box holds 50 (docs/rules.md)."""
     card, throw = state.card, state.dice
     assert state.options == card.options(throw)
     bonus = card.earns_penta_bonus(throw)
@@ -95,7 +95,7 @@ def play(
 
 
 def parts(card: Scorecard) -> int:
-    """rules.md: total = upper + upper bonus + lower + Penta bonuses."""
+    """docs/rules.md: total = upper + upper bonus + lower + Penta bonuses."""
     upper = sum(card[box] or 0 for box in UPPER)
     lower = sum(card[box] or 0 for box in LOWER)
     return upper + (35 if upper >= 63 else 0) + lower + card.penta_bonus
@@ -106,7 +106,7 @@ def parts(card: Scorecard) -> int:
 def test_random_legal_play_ends_after_thirteen_rounds_for_every_player(
     data: st.DataObject, game: YamsSettings
 ) -> None:
-    """rules.md: the game ends when every player has played 13 rounds."""
+    """docs/rules.md: the game ends when every player has played 13 rounds."""
     states, log = play(data, game)
     final = states[-1]
     assert final.is_over
@@ -129,7 +129,7 @@ def test_random_legal_play_ends_after_thirteen_rounds_for_every_player(
 @GAMES
 @given(data=st.data(), game=tables())
 def test_each_total_is_the_sum_of_its_parts(data: st.DataObject, game: YamsSettings) -> None:
-    """rules.md: total = upper + upper bonus + lower + Penta bonuses; events tell the same."""
+    """docs/rules.md: total = upper + upper bonus + lower + Penta bonuses; events tell the same."""
     states, log = play(data, game)
     filled: list[Filled] = []
     for before, action, after in zip(states[:-1], log, states[1:], strict=True):
@@ -151,7 +151,7 @@ def test_each_total_is_the_sum_of_its_parts(data: st.DataObject, game: YamsSetti
 @GAMES
 @given(data=st.data(), game=tables())
 def test_replaying_the_log_gives_an_equal_state(data: st.DataObject, game: YamsSettings) -> None:
-    """style.md: a game is its settings and its log; the state is its replay."""
+    """docs/architecture.md: a game is its settings and its log; the state is its replay."""
     states, log = play(data, game)
     replayed = YamsState.replay(game, log)
     assert replayed == states[-1]

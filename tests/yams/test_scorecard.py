@@ -1,4 +1,4 @@
-"""The Yams scorecard: boxes, upper bonus, Penta bonus and Joker (rules.md, seed 000)."""
+"""The Yams scorecard: boxes, upper bonus, Penta bonus and Joker (docs/rules.md)."""
 
 from collections import Counter
 from itertools import combinations_with_replacement, product
@@ -22,7 +22,7 @@ JOKER_LOWER = (
 
 # The reference, written from the rules table alone.
 def points(box: Box, dice: tuple[int, ...]) -> int:
-    """What ``box`` scores for this throw by the ordinary table (rules.md)."""
+    """What ``box`` scores for this throw by the ordinary table (docs/rules.md)."""
     groups = Counter(dice)
     shape = sorted(groups.values())
     values = set(dice)
@@ -50,7 +50,7 @@ def joker_points(box: Box, dice: tuple[int, ...]) -> int:
 
 
 def parts(card: Scorecard) -> int:
-    """rules.md: total = upper + upper bonus + lower + Penta bonuses."""
+    """docs/rules.md: total = upper + upper bonus + lower + Penta bonuses."""
     upper = sum(card[box] or 0 for box in UPPER)
     lower = sum(card[box] or 0 for box in LOWER)
     return upper + (35 if upper >= 63 else 0) + lower + card.penta_bonus
@@ -61,13 +61,13 @@ EVERY_MULTISET = list(combinations_with_replacement(FACES, 5))
 
 
 def test_box_is_the_upper_section_then_the_lower() -> None:
-    """engine-api.md: the thirteen boxes, upper first (the names: test_exported_members.py)."""
+    """docs/contract.md: the thirteen boxes, upper first (the names: test_exported_members.py)."""
     assert tuple(Box) == UPPER + LOWER
     assert [box.face for box in Box] == [1, 2, 3, 4, 5, 6] + [None] * 7
     assert [Box.upper(face) for face in FACES] == list(UPPER)
 
 
-# Known answers: rules.md Y-1 .. Y-6 (seed 000).
+# Known answers: docs/rules.md Y-1 .. Y-6.
 
 
 def test_y1_one_one_three_four_six_on_an_empty_card() -> None:
@@ -90,7 +90,7 @@ def test_y1_one_one_three_four_six_on_an_empty_card() -> None:
 
 
 def test_y1_a_sacrifice_spends_the_box() -> None:
-    """rules.md: any empty box may take any throw; where it does not fit it scores 0."""
+    """docs/rules.md: any empty box may take any throw; where it does not fit it scores 0."""
     card = Scorecard().fill(Box.FULL_HOUSE, (1, 1, 3, 4, 6))
     assert card[Box.FULL_HOUSE] == 0
     assert Box.FULL_HOUSE not in card.open_boxes
@@ -157,7 +157,7 @@ def test_y5_a_penta_box_holding_zero_makes_a_penta_an_ordinary_throw() -> None:
 
 
 def test_y6_three_of_each_face_earns_the_upper_bonus() -> None:
-    """Y-6: 3 + 6 + 9 + 12 + 15 + 18 = 63: bonus 35 (seed 000: three of each face)."""
+    """Y-6: 3 + 6 + 9 + 12 + 15 + 18 = 63: bonus 35 (docs/rules.md: three of each face)."""
     card = Scorecard()
     for face, box in UPPER_OF.items():
         assert card.upper_bonus == 0
@@ -169,7 +169,7 @@ def test_y6_three_of_each_face_earns_the_upper_bonus() -> None:
 
 
 def test_the_upper_bonus_needs_63() -> None:
-    """rules.md: +35 when Ones..Sixes add up to 63 or more; 62 is not enough."""
+    """docs/rules.md: +35 when Ones..Sixes add up to 63 or more; 62 is not enough."""
     under = Scorecard.from_boxes(dict(zip(UPPER, [2, 6, 9, 12, 15, 18], strict=True)))
     assert (under.upper_bonus, under.total) == (0, 62)
     over = Scorecard.from_boxes(dict(zip(UPPER, [0, 0, 12, 16, 25, 30], strict=True)))
@@ -177,14 +177,14 @@ def test_the_upper_bonus_needs_63() -> None:
 
 
 def test_the_penta_box_is_fifty_for_five_equal_dice() -> None:
-    """rules.md: Penta, five equal dice: 50."""
+    """docs/rules.md: Penta, five equal dice: 50."""
     for face in FACES:
         card = Scorecard().fill(Box.PENTA, (face,) * 5)
         assert (card.penta, card.total, card.penta_bonus) == (50, 50, 0)
 
 
 def test_the_penta_bonus_comes_with_every_further_penta() -> None:
-    """rules.md: when the Penta box already holds 50, every further Penta earns +100."""
+    """docs/rules.md: when the Penta box already holds 50, every further Penta earns +100."""
     card = Scorecard().fill(Box.PENTA, (6,) * 5)
     card = card.fill(Box.SIXES, (6,) * 5)  # forced: 30 + 100
     card = card.fill(Box.LARGE_STRAIGHT, (6,) * 5)  # Joker: 40 + 100
@@ -195,7 +195,7 @@ def test_the_penta_bonus_comes_with_every_further_penta() -> None:
 
 
 def test_a_penta_written_elsewhere_before_the_penta_box_earns_no_bonus() -> None:
-    """rules.md: while the Penta box is empty, a Penta is an ordinary throw."""
+    """docs/rules.md: while the Penta box is empty, a Penta is an ordinary throw."""
     card = Scorecard().fill(Box.FIVES, (5,) * 5)
     assert (card[Box.FIVES], card.penta_bonus) == (25, 0)
     card = card.fill(Box.PENTA, (5,) * 5)
@@ -297,7 +297,7 @@ def situation(face: int, penta: str, face_open: bool, lower: str, rules: Rules) 
 
 
 def expected_options(card: Scorecard, dice: tuple[int, ...]) -> tuple[dict[Box, int], int]:
-    """(the allowed boxes with their points, the bonus) by rules.md / engine-api.md."""
+    """(the allowed boxes with their points, the bonus) by docs/rules.md and docs/contract.md."""
     face = dice[0]
     open_boxes = [box for box in Box if card[box] is None]
     ordinary = {box: points(box, dice) for box in open_boxes}
@@ -327,7 +327,7 @@ def expected_options(card: Scorecard, dice: tuple[int, ...]) -> tuple[dict[Box, 
 def test_every_joker_situation(
     face: int, penta: str, face_open: bool, lower: str, rules: Rules
 ) -> None:
-    """options and fill for a Penta: the Joker, the forced box, the +100 (rules.md)."""
+    """options and fill for a Penta: the Joker, the forced box, the +100 (docs/rules.md)."""
     card = situation(face, penta, face_open, lower, rules)
     dice = (face,) * 5
     allowed, bonus = expected_options(card, dice)
@@ -350,7 +350,7 @@ def test_every_joker_situation(
 
 
 def test_the_standard_joker_forces_a_single_box_only_when_the_face_box_is_open() -> None:
-    """engine-api.md: a forced box is the only key of options."""
+    """docs/contract.md: a forced box is the only key of options."""
     for face in FACES:
         dice = (face,) * 5
         assert list(PENTA_50.options(dice)) == [UPPER_OF[face]]
@@ -359,7 +359,7 @@ def test_the_standard_joker_forces_a_single_box_only_when_the_face_box_is_open()
 
 
 def test_rules_variants_are_named_as_in_engine_api() -> None:
-    """engine-api.md: the variants standard, free-joker and no-bonus."""
+    """docs/contract.md: the variants standard, free-joker and no-bonus."""
     assert Rules("standard") is Rules.STANDARD
     assert Rules("free-joker") is Rules.FREE_JOKER
     assert Rules("no-bonus") is Rules.NO_BONUS
@@ -367,7 +367,7 @@ def test_rules_variants_are_named_as_in_engine_api() -> None:
 
 
 def test_free_joker_takes_a_penta_anywhere_once_the_penta_box_is_filled() -> None:
-    """engine-api.md free-joker: Full 25 and straights as the Joker when the face box is filled."""
+    """docs/contract.md, free-joker: Full 25 and straights as the Joker, the face box filled."""
     card = Scorecard.from_boxes({Box.PENTA: 0, Box.FOURS: 8}, rules=Rules.FREE_JOKER)
     options = card.options(FOURS)
     assert set(options) == set(card.open_boxes)
@@ -377,7 +377,7 @@ def test_free_joker_takes_a_penta_anywhere_once_the_penta_box_is_filled() -> Non
 
 
 def test_no_bonus_never_adds_a_hundred() -> None:
-    """engine-api.md no-bonus: no +100 and no Joker at all."""
+    """docs/contract.md no-bonus: no +100 and no Joker at all."""
     card = Scorecard.from_boxes({Box.PENTA: 50}, rules=Rules.NO_BONUS)
     assert card.options(FOURS)[Box.FULL_HOUSE] == 0
     assert card.fill(Box.CHANCE, FOURS).penta_bonus == 0
@@ -387,7 +387,7 @@ def test_no_bonus_never_adds_a_hundred() -> None:
 
 
 def test_a_scorecard_is_hashable_and_equal_when_equal() -> None:
-    """engine-api.md: an immutable value, hashable, equal when equal."""
+    """docs/contract.md: an immutable value, hashable, equal when equal."""
     first = Scorecard().fill(Box.CHANCE, (1, 2, 3, 4, 5)).fill(Box.ONES, (1, 1, 2, 3, 4))
     second = Scorecard().fill(Box.ONES, (1, 1, 5, 3, 4)).fill(Box.CHANCE, (5, 4, 3, 2, 1))
     assert first == second
@@ -399,7 +399,7 @@ def test_a_scorecard_is_hashable_and_equal_when_equal() -> None:
 
 
 def test_fill_returns_a_new_card() -> None:
-    """engine-api.md: fill returns the card after; the card itself does not change."""
+    """docs/contract.md: fill returns the card after; the card itself does not change."""
     card = Scorecard()
     card.fill(Box.CHANCE, (1, 2, 3, 4, 5))
     assert card == Scorecard()
@@ -458,7 +458,7 @@ def test_a_possible_card_with_penta_bonuses_is_accepted() -> None:
 
 @pytest.mark.parametrize("dice", [(1, 2, 3, 4), (1, 2, 3, 4, 5, 6), (0, 1, 2, 3, 4), (7,) * 5])
 def test_a_throw_that_is_not_five_dice_is_a_value_error(dice: tuple[int, ...]) -> None:
-    """engine-api.md: anything but five ints 1..6 is a ValueError."""
+    """docs/contract.md: anything but five ints 1..6 is a ValueError."""
     with pytest.raises(ValueError, match=r"\S"):
         Scorecard().options(dice)
     with pytest.raises(ValueError, match=r"\S"):

@@ -1,9 +1,10 @@
 """The seed's computer player for 10 000: it banks once its turn reaches a threshold.
 
-Seed 004: "Bilgisayar, turu belli bir eşiğe ulaştığında puanı kasaya yatırır; bu eşik
-temelde 300 puandır, geride olduğunda daha yüksek, az zarı kaldığında daha düşüktür."
-(The computer banks once its turn reaches a threshold: 300 at base, higher when it is
-behind, lower when few dice are left.) ``docs/computer-players.md`` tabulates it.
+The original app's 10 000 rules (seed 004, docs/rules.md): "Bilgisayar, turu belli bir
+eşiğe ulaştığında puanı kasaya yatırır; bu eşik temelde 300 puandır, geride olduğunda daha
+yüksek, az zarı kaldığında daha düşüktür." (The computer banks once its turn reaches a
+threshold: 300 at base, higher when it is behind, lower when few dice are left.)
+``docs/computer-players.md`` tabulates it.
 
 >>> ThresholdPlayer().threshold(behind=2_500, dice_left=2)
 300
@@ -29,7 +30,7 @@ DICE_WORTH = (120, 40, 60, 140, 270, 520)
 
 @dataclass(frozen=True, slots=True)
 class ThresholdPlayer:
-    """The "seed" level of 10 000, after seed 004's last paragraph.
+    """The "seed" level of 10 000: the original app's threshold bot (docs/rules.md, 10 000).
 
     Threshold = ``base`` + ``step`` for each full ``per`` points the bot trails the best
     other total (at most ``cap``), less ``two_dice_cut`` with two dice left to throw and

@@ -1,7 +1,7 @@
 """Luck and skill, exactly: what the dice gave each player, and what the decisions cost.
 
 Everything is measured in the optimal strategy's value V of a seat (the account's unit,
-:func:`~zar.ai.review.unit_of`): in Yams the expected final total of the seat's card; in
+:func:`~zar.ai.judging.unit_of`): in Yams the expected final total of the seat's card; in
 10 000 for two the seat's chance of winning (a tie counting 1/2); in 10 000 alone or with
 more seats the seat's banked total plus the expected points of its turn under way.
 
@@ -9,7 +9,7 @@ more seats the seat's banked total plus the expected points of its turn under wa
   the throw: the value of the state with the throw to come, which is V's expectation over
   the throw's listed outcomes (:func:`zar.dice.outcomes`; the tests average it).
 - A decision's **cost** is the best option's V minus the chosen one's, as the review
-  counts it (:func:`~zar.ai.review.judged`): the chosen option's value is V before the
+  counts it (:func:`~zar.ai.judging.judged`): the chosen option's value is V before the
   throw that follows, or V of the next round or turn.
 
 So each seat's steps telescope: result = start + Σ luck − Σ cost. In Yams, each card is
@@ -20,7 +20,7 @@ finished (abandoned, or under way) has for result V now. Only the moves that sta
 (:meth:`~zar.record.Record.steps`); the computer's seats are accounted like the people's.
 
 With three or more seats in 10 000 the review judges decisions in chance of winning
-(:func:`~zar.ai.review.judged_in`), which no seat's V adds up to; the account stays in
+(:func:`~zar.ai.judging.judged_in`), which no seat's V adds up to; the account stays in
 points, its decisions' cost in points too (``account_cost`` in the review).
 """
 
@@ -31,16 +31,20 @@ from dataclasses import dataclass
 from typing import Any, Literal, assert_never
 
 from zar import farkle, yams
-from zar.ai.coach import Strategies, decision, farkle_options, yams_options
-from zar.ai.review import EPSILON, WORST, Judged, _board, _round, judged, judged_in, unit_of
-from zar.ai.review import review as coach_review
-from zar.farkle import FarkleState, Phase
-from zar.i18n import Language
+from zar.ai.judging import (
+    Judged,
+    Strategies,
+    decision,
+    farkle_options,
+    judged,
+    unit_of,
+    yams_options,
+)
+from zar.farkle import FarkleState
 from zar.record import Record, State, Step
-from zar.table import IllegalAction
 from zar.yams import YamsState
 
-__all__ = ["Account", "Ledger", "Luck", "account", "figures", "ledger", "review", "values"]
+__all__ = ["Account", "Ledger", "Luck", "account", "figures", "ledger", "values"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,68 +238,3 @@ def figures(record: Record, strategies: Strategies) -> dict[int, dict[str, float
     for decided in found.decisions:
         by_version.setdefault(decided.step.version, {})["cost"] = decided.cost
     return by_version
-
-
-def _fallen(step: Step) -> dict[str, Any]:
-    """The board as the dice fell: a lost 10 000 throw shows its tray, though the turn
-    passed at once."""
-    before, after, move = step.before, step.after, step.move
-    if isinstance(before, FarkleState) and isinstance(move, farkle.Throw):
-        if isinstance(after, FarkleState) and after.phase is Phase.SET_ASIDE:  # it scored
-            return _board(after)
-        faces = iter(move.dice)
-        tray = [f if a else next(faces) for f, a in zip(before.tray, before.aside, strict=True)]
-        return {
-            "tray": [{"face": f, "aside": a} for f, a in zip(tray, before.aside, strict=True)],
-            "turn_points": before.turn_points,
-            "totals": list(before.totals),
-        }
-    return _board(after)
-
-
-def _throw_json(throw: Luck) -> dict[str, Any]:
-    move = throw.step.move
-    assert isinstance(move, yams.Throw | farkle.Throw)
-    return {
-        "version": throw.step.version,
-        "round": _round(throw.step.before),
-        "dice": list(move.dice),
-        "before": throw.before,
-        "after": throw.after,
-        "luck": throw.luck,
-        "board": _fallen(throw.step),
-    }
-
-
-def review(record: Record, strategies: Strategies, lang: Language) -> dict[str, Any]:
-    """The coach's review (:func:`zar.ai.review.review`) with each person's account, in
-    ``account_unit``: the ``start``, the dice's ``luck``, the decisions' ``account_cost``,
-    the ``result``, the other's luck and cost at a two-player 10 000 table, the three
-    luckiest and unluckiest throws as the dice fell, and V after every step (``values``);
-    IllegalAction ``not-finished``."""
-    if not record.state.is_over:
-        raise IllegalAction("the game is not finished", reason="not-finished")
-    found = ledger(record, strategies)
-    # The account's decisions are the review's, but at a 10 000 table of three or more.
-    same = found.unit == judged_in(record)
-    reviewed = coach_review(record, strategies, lang, found.decisions if same else None)
-    for player in reviewed["players"]:
-        seat = player["seat"]
-        own = found.accounts[seat]
-        throws = [t for t in found.throws if t.step.move.seat == seat]
-        lucky = sorted((t for t in throws if t.luck > EPSILON), key=lambda t: -t.luck)
-        unlucky = sorted((t for t in throws if t.luck < -EPSILON), key=lambda t: t.luck)
-        player.update(
-            account_unit=found.unit,
-            start=own.start,
-            luck=own.luck,
-            account_cost=own.cost,
-            result=own.result,
-            opponent_luck=own.opponent_luck,
-            opponent_cost=own.opponent_cost,
-            throws=own.throws,
-            luckiest=[_throw_json(t) for t in lucky[:WORST]],
-            unluckiest=[_throw_json(t) for t in unlucky[:WORST]],
-            values=[{"version": v, "value": at[seat]} for v, at in found.values],
-        )
-    return reviewed

@@ -1,60 +1,38 @@
 """The review after a game: every decision of a person next to the perfect player's, what
-it cost, the worst three as the board looked, and a verdict.
+it cost, the worst three as the board looked, and a verdict; with each person's account of
+luck and skill, the luckiest and unluckiest throws as the dice fell.
 
-What a decision is judged by (its ``model``): in Yams, and in 10 000 alone, the expected
-points (of the final score; of the turn); in 10 000 for two, the exact chance of winning
-(:class:`~zar.ai.farkle.WinStrategy`); at a 10 000 table of three or more, the same exact
-two-player chance read against the leading opponent (the best other total, as the expert
-plays there): no measure in points, which calls banking a turn that wins the game a loss.
-The luck and skill of a game (:mod:`zar.ai.luck`) are reckoned from the same decisions.
+The decisions are judged as :mod:`zar.ai.judging` judges them (by the game's ``model``:
+points, or the chance of winning); the account is :mod:`zar.ai.luck`'s; the verdict is
+said in the player's language (:func:`zar.i18n.sentences.verdict`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from collections.abc import Sequence
+from typing import Any, Literal, assert_never
 
 from zar import farkle, yams
-from zar.ai.coach import (
-    Option,
+from zar.ai.judging import (
+    EPSILON,
+    InChances,
+    Judged,
     Strategies,
-    _bank_or_throw,
-    _box,
-    _decimal,
-    _option_chances,
-    _option_key,
-    _ranked_selections,
-    _Turn,
-    yams_options,
+    in_chances,
+    judged,
+    judged_in,
+    model_of,
 )
+from zar.ai.luck import Ledger, Luck, ledger
 from zar.farkle import FarkleState, Phase
-from zar.i18n import Language, percent, text
+from zar.i18n import Language, sentences
 from zar.record import Record, State, Step
 from zar.table import IllegalAction
 from zar.yams import Box, YamsState
 
-if TYPE_CHECKING:
-    from zar.ai.yams import Strategy
-
-__all__ = [
-    "EPSILON",
-    "GRADES",
-    "WORST",
-    "Judged",
-    "Model",
-    "grade",
-    "judged",
-    "judged_in",
-    "model_of",
-    "review",
-    "unit_of",
-]
-
-Model = Literal["points", "duel", "leader"]
+__all__ = ["FIRST_BOUND", "GRADES", "WORST", "grade", "review", "verdict"]
 
 WORST = 3  # decisions a review shows
-EPSILON = 1e-9  # a cost below this is no cost: the values are sums of floats
 # The verdicts, best first, by the mean cost per decision: under the first bound the play is
 # excellent, and each grade's bound doubles the one before, the last grade holding beyond
 # them all. Yams's first bound is Tom Verhoeff's aim for his Yahtzee proficiency test, 0.2
@@ -78,90 +56,21 @@ def grade(kind: str, unit: str, mean: float) -> str:
     return GRADES[-1]
 
 
-def model_of(record: Record) -> Model:
-    """What the review judges a decision by: ``points`` (Yams, 10 000 alone), ``duel`` (the
-    exact chance of winning of 10 000 for two), ``leader`` (10 000 of three or more: the
-    exact two-player chance against the leading opponent)."""
-    if record.kind != "10000" or len(record.seats) < 2:
-        return "points"
-    return "duel" if len(record.seats) == 2 else "leader"
+def verdict(
+    kind: str, unit: Literal["win", "points"], total: float, decisions: int, lang: Language
+) -> str:
+    """The verdict on ``decisions`` that cost ``total`` in ``unit``, in Yams or 10 000
+    (``kind``): none to judge, perfect play, or the grade of their mean cost."""
+    if decisions == 0:
+        level = "none"
+    elif total < EPSILON:
+        level = "perfect"
+    else:
+        level = grade(kind, unit, total / decisions)
+    return sentences.verdict(level, unit, total, decisions, lang)
 
 
-def judged_in(record: Record) -> Literal["win", "points"]:
-    """The unit of the review's costs: the chance of winning at a 10 000 table of two or
-    more, else points."""
-    return "points" if model_of(record) == "points" else "win"
-
-
-def unit_of(record: Record) -> Literal["win", "points"]:
-    """The unit of a game's account of luck and skill (:mod:`zar.ai.luck`): the chance of
-    winning at a two-player 10 000 table, else points (Yams: of the final score; 10 000: of
-    the turn; with more seats each seat's points, which add up exactly)."""
-    return "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
-
-
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """One decision of a game: what was chosen, what was best, what it cost."""
-
-    step: Step
-    chosen: Option
-    best: Option
-    cost: float
-
-
-def _value(option: Option, unit: str) -> float:
-    value: float = option["win"] if unit == "win" else option["expected"]
-    return value
-
-
-def _judge_yams(strategy: Strategy, step: Step) -> Judged | None:
-    before, move = step.before, step.move
-    if not isinstance(before, YamsState) or not before.dice:
-        return None
-    options = yams_options(strategy, before)
-    best = options[0]
-    match move:
-        case yams.Throw():
-            kept = tuple(sorted(before.dice[p] for p in move.keep))
-            if len(kept) == yams.DICE:
-                # All five kept and no die thrown: a throw spent; worth the state after.
-                after = step.after
-                assert isinstance(after, YamsState)
-                expected = yams_options(strategy, after)[0]["expected"]
-            else:
-                expected = strategy.keep_values(before.card, before.dice, before.throws_left)[kept]
-            chosen = {"kind": "keep", "keep": list(move.keep), "faces": list(kept),
-                      "expected": expected}  # fmt: skip
-        case yams.Fill():
-            values = strategy.box_values(before.card, before.dice)
-            chosen = _box(move.box, before.options[move.box], values[move.box])
-        case _:
-            return None
-    return Judged(step, chosen, best, max(0.0, best["expected"] - chosen["expected"]))
-
-
-def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> Judged | None:
-    before, move = step.before, step.move
-    if not isinstance(before, FarkleState):
-        return None
-    win = strategies.win(before, leader=unit == "win")
-    values = _Turn(before, strategies.turn(), win)
-    match move:
-        case farkle.SetAside() if before.phase is Phase.SET_ASIDE:
-            ranked = _ranked_selections(values)
-            faces = tuple(sorted(before.tray[p] or 0 for p in move.positions))
-            chosen = dict(next(option for k, option in ranked if k == faces))
-            chosen["positions"] = sorted(move.positions)
-            best = ranked[0][1]
-        case farkle.Bank() | farkle.Throw() if before.turn_points:
-            options = _bank_or_throw(values)
-            kind = "bank" if isinstance(move, farkle.Bank) else "throw"
-            chosen = next(option for option in options if option["kind"] == kind)
-            best = options[0]
-        case _:
-            return None
-    return Judged(step, chosen, best, max(0.0, _value(best, unit) - _value(chosen, unit)))
+# The review's reply.
 
 
 def _board(state: State) -> dict[str, Any]:
@@ -195,58 +104,7 @@ def _round(state: State) -> int:
     return state.turns[state.seat] + 1
 
 
-def _verdict(kind: str, unit: str, total: float, decisions: int, lang: Language) -> str:
-    if decisions == 0:
-        return text(lang, "verdict-none")
-    mean = total / decisions
-    if total < EPSILON:
-        return text(lang, "verdict-perfect")
-    level = text(lang, f"verdict-{grade(kind, unit, mean)}")
-    figures = {"total": _figure(total, unit, lang), "mean": _figure(mean, unit, lang)}
-    return text(lang, f"verdict-{unit}", level=level, decisions=decisions, **figures)
-
-
-def _figure(cost: float, unit: str, lang: Language) -> str:
-    """A cost with one decimal, as every figure of the review: of the points, or of the
-    percent; a cost that one decimal would write as nothing is ``< 0,1``.
-
-    >>> _figure(12.34, "points", "tr"), _figure(0.0004, "win", "tr"), _figure(0.02, "points", "en")
-    ('12,3', '< %0,1', '< 0.1')
-    """
-    least = 0.001 if unit == "win" else 0.1
-    if 0 < cost < least / 2:
-        cost, below = least, "< "
-    else:
-        below = ""
-    return below + (percent(cost, lang) if unit == "win" else _decimal(cost, lang))
-
-
-@dataclass(frozen=True, slots=True)
-class _InChances:
-    """A Yams decision at a table of two, read in chance of winning."""
-
-    chosen: float  # the chosen option's chance
-    best: float  # the score-optimal option's
-    cost: float  # the best chance any option gave, minus the chosen one's
-
-
-def _in_chances(strategy: Strategy, decisions: Iterable[Judged]) -> dict[int, _InChances]:
-    """Each decision of a Yams game of two (by its version) in chance of winning, as the
-    coach shows it (:func:`_option_chances`; the laws of the last rounds and the
-    calibration read or worked out first: the review waits for them, in a worker thread)."""
-    found = {}
-    for decided in decisions:
-        before = decided.step.before
-        assert isinstance(before, YamsState)
-        chances = _option_chances(strategy, before)
-        chosen, best = (chances[_option_key(o)] for o in (decided.chosen, decided.best))
-        found[decided.step.version] = _InChances(
-            chosen, best, max(0.0, max(chances.values()) - chosen)
-        )
-    return found
-
-
-def _read_in_chances(decided: Judged, read: _InChances | None) -> dict[str, Any]:
+def _read_in_chances(decided: Judged, read: InChances | None) -> dict[str, Any]:
     """A decision's options and cost, with their chances of winning where they are read."""
     if read is None:
         return {"chosen": decided.chosen, "best": decided.best, "cost": decided.cost,
@@ -256,83 +114,120 @@ def _read_in_chances(decided: Judged, read: _InChances | None) -> dict[str, Any]
             "cost": decided.cost, "win_cost": read.cost}  # fmt: skip
 
 
-def judged(
-    record: Record,
-    strategies: Strategies,
-    *,
-    computers: bool = False,
-    unit: Literal["win", "points"] | None = None,
-) -> Iterator[Judged]:
-    """Every decision of the people at the table (``computers``: of every seat), with its
-    cost in ``unit`` (by default the account's, :func:`unit_of`), undone moves excepted."""
-    counted = unit_of(record) if unit is None else unit
-    for step in record.steps():
-        if record.seats[step.move.seat].computer and not computers:
-            continue
-        if record.kind == "yams":
-            found = _judge_yams(strategies.yams(), step)
-        else:
-            found = _judge_farkle(strategies, step, counted)
-        if found is not None:
-            yield found
+def _fallen(step: Step) -> dict[str, Any]:
+    """The board as the dice fell: a lost 10 000 throw shows its tray, though the turn
+    passed at once."""
+    before, after, move = step.before, step.after, step.move
+    if isinstance(before, FarkleState) and isinstance(move, farkle.Throw):
+        if isinstance(after, FarkleState) and after.phase is Phase.SET_ASIDE:  # it scored
+            return _board(after)
+        faces = iter(move.dice)
+        tray = [f if a else next(faces) for f, a in zip(before.tray, before.aside, strict=True)]
+        return {
+            "tray": [{"face": f, "aside": a} for f, a in zip(tray, before.aside, strict=True)],
+            "turn_points": before.turn_points,
+            "totals": list(before.totals),
+        }
+    return _board(after)
 
 
-def review(
-    record: Record,
-    strategies: Strategies,
-    lang: Language,
-    decisions: Iterable[Judged] | None = None,
-) -> dict[str, Any]:
+def _throw_json(throw: Luck) -> dict[str, Any]:
+    move = throw.step.move
+    assert isinstance(move, yams.Throw | farkle.Throw)
+    return {
+        "version": throw.step.version,
+        "round": _round(throw.step.before),
+        "dice": list(move.dice),
+        "before": throw.before,
+        "after": throw.after,
+        "luck": throw.luck,
+        "board": _fallen(throw.step),
+    }
+
+
+def review(record: Record, strategies: Strategies, lang: Language) -> dict[str, Any]:
     """After a game, for each person: the cost of every decision against the optimal one,
-    the total and mean, the worst three, and a verdict; IllegalAction ``not-finished``.
-    ``decisions``: the game's :func:`judged` decisions in the review's unit
-    (:func:`judged_in`), when already at hand."""
+    the total and mean, the worst three, and a verdict (:func:`_judgement`); and the
+    account of luck and skill (:func:`_account`); IllegalAction ``not-finished``."""
     if not record.state.is_over:
         raise IllegalAction("the game is not finished", reason="not-finished")
+    found = ledger(record, strategies)
     counted = judged_in(record)
-    by_seat: dict[int, list[Judged]] = {
-        seat: [] for seat, s in enumerate(record.seats) if not s.computer
-    }
-    if decisions is None:
-        decisions = judged(record, strategies, unit=counted)
-    for decided in decisions:
-        if decided.step.move.seat in by_seat:
-            by_seat[decided.step.move.seat].append(decided)
+    # The account's decisions are the review's, but at a 10 000 table of three or more.
+    decisions = found.decisions
+    if found.unit != counted:
+        decisions = tuple(judged(record, strategies, unit=counted))
+    people = [seat for seat, s in enumerate(record.seats) if not s.computer]
+    by_seat = {seat: [j for j in decisions if j.step.move.seat == seat] for seat in people}
     # A Yams game of two: its costs read in chance of winning too.
-    in_chances = record.kind == "yams" and len(record.seats) == 2
-    read = (
-        _in_chances(strategies.yams(), (j for found in by_seat.values() for j in found))
-        if in_chances
-        else {}
-    )
-    players = []
-    for seat, found in by_seat.items():
-        total = sum(j.cost for j in found)
-        win_cost = sum(read[j.step.version].cost for j in found) if in_chances else None
-        worst = sorted(
-            (j for j in found if j.cost > EPSILON), key=lambda j: (-j.cost, j.step.version)
-        )[:WORST]
-        players.append(
+    read = None
+    if record.kind == "yams" and len(record.seats) == 2:
+        read = in_chances(strategies.yams(), (j for seat in people for j in by_seat[seat]))
+    return {
+        "players": [
+            {**_judgement(record, seat, by_seat[seat], read, lang), **_account(found, seat)}
+            for seat in people
+        ]
+    }
+
+
+def _judgement(
+    record: Record,
+    seat: int,
+    found: Sequence[Judged],
+    read: dict[int, InChances] | None,
+    lang: Language,
+) -> dict[str, Any]:
+    """A person's decisions: their cost in the review's unit (and, where ``read``, in chance
+    of winning), the worst three as the board looked, and the verdict."""
+    counted = judged_in(record)
+    total = sum(j.cost for j in found)
+    win_cost = None if read is None else sum(read[j.step.version].cost for j in found)
+    worst = sorted((j for j in found if j.cost > EPSILON), key=lambda j: (-j.cost, j.step.version))[
+        :WORST
+    ]
+    return {
+        "seat": seat,
+        "name": record.seats[seat].name,
+        "unit": counted,
+        "model": model_of(record),
+        "decisions": len(found),
+        "total_cost": total,
+        "mean_cost": total / len(found) if found else 0.0,
+        "win_cost": win_cost,
+        "mean_win_cost": (win_cost or 0.0) / len(found) if read is not None and found else None,
+        "verdict": verdict(record.kind, counted, total, len(found), lang),
+        "worst": [
             {
-                "seat": seat,
-                "name": record.seats[seat].name,
-                "unit": counted,
-                "model": model_of(record),
-                "decisions": len(found),
-                "total_cost": total,
-                "mean_cost": total / len(found) if found else 0.0,
-                "win_cost": win_cost,
-                "mean_win_cost": (win_cost or 0.0) / len(found) if in_chances and found else None,
-                "verdict": _verdict(record.kind, counted, total, len(found), lang),
-                "worst": [
-                    {
-                        "version": j.step.version,
-                        "round": _round(j.step.before),
-                        **_read_in_chances(j, read.get(j.step.version)),
-                        "board": _board(j.step.before),
-                    }
-                    for j in worst
-                ],
+                "version": j.step.version,
+                "round": _round(j.step.before),
+                **_read_in_chances(j, None if read is None else read.get(j.step.version)),
+                "board": _board(j.step.before),
             }
-        )
-    return {"players": players}
+            for j in worst
+        ],
+    }
+
+
+def _account(found: Ledger, seat: int) -> dict[str, Any]:
+    """A person's account of luck and skill, in ``account_unit``: the ``start``, the dice's
+    ``luck``, the decisions' ``account_cost``, the ``result``, the other's luck and cost at
+    a two-player 10 000 table, the three luckiest and unluckiest throws as the dice fell,
+    and V after every step (``values``)."""
+    own = found.accounts[seat]
+    throws = [t for t in found.throws if t.step.move.seat == seat]
+    lucky = sorted((t for t in throws if t.luck > EPSILON), key=lambda t: -t.luck)
+    unlucky = sorted((t for t in throws if t.luck < -EPSILON), key=lambda t: t.luck)
+    return {
+        "account_unit": found.unit,
+        "start": own.start,
+        "luck": own.luck,
+        "account_cost": own.cost,
+        "result": own.result,
+        "opponent_luck": own.opponent_luck,
+        "opponent_cost": own.opponent_cost,
+        "throws": own.throws,
+        "luckiest": [_throw_json(t) for t in lucky[:WORST]],
+        "unluckiest": [_throw_json(t) for t in unlucky[:WORST]],
+        "values": [{"version": v, "value": at[seat]} for v, at in found.values],
+    }

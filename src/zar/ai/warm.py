@@ -65,7 +65,7 @@ def yams_chances() -> None:
     """The coach's options alone and at a table of two, its chances of winning (the laws of
     the last rounds, their calibration), and the play-to-win computer's decisions."""
     from zar.ai import computer_player
-    from zar.ai.coach import Strategies, yams_options
+    from zar.ai.judging import Strategies, yams_options
     from zar.ai.yams_win import calibration, late_laws
 
     strategy = Strategies().yams()

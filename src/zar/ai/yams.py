@@ -39,7 +39,7 @@ from zar.yams.scorecard import (
     Scorecard,
 )
 
-__all__ = ["SOLVER_VERSION", "OptimalPlayer", "Progress", "Strategy"]
+__all__ = ["SOLVER_VERSION", "OptimalPlayer", "Progress", "Strategy", "kept_positions"]
 
 SOLVER_VERSION = 2  # 2: the second moment of every state kept beside its value
 CACHE_NAME = "yams-strategy"
@@ -276,7 +276,7 @@ class Strategy:
         return yams_solver.simulate(self._value, self._tables, games, seed)
 
 
-def _positions(dice: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, ...]:
+def kept_positions(dice: tuple[int, ...], kept: tuple[int, ...]) -> tuple[int, ...]:
     """Positions of dice showing the faces ``kept``, the first such dice of each face."""
     wanted = Counter(kept)
     chosen = []
@@ -298,7 +298,7 @@ class OptimalPlayer:
         if not state.dice or state.throws_left not in (1, 2):
             raise ValueError("the computer chooses dice to keep after the first or second throw")
         kept = self.strategy.best_keep(state.card, state.dice, state.throws_left)
-        return None if len(kept) == DICE else _positions(state.dice, kept)
+        return None if len(kept) == DICE else kept_positions(state.dice, kept)
 
     def box(self, state: YamsState) -> Box:
         """The box to write the dice in."""

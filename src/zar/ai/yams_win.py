@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from zar.ai import cache as cache_files
-from zar.ai.yams import OptimalPlayer, Strategy, _positions
+from zar.ai.yams import OptimalPlayer, Strategy, kept_positions
 from zar.ai.yams_solver import FULL
 from zar.ai.yams_tables import FIRST_THROW, KEEPS, THROWS, keep_index
 from zar.dice import check_dice
@@ -281,7 +281,7 @@ class WinPlayer:
             return OptimalPlayer(self.strategy).keep(state)
         values = chances.keeps(state.dice, state.throws_left)
         kept = max(values, key=lambda k: (values[k], len(k), k))
-        return None if len(kept) == DICE else _positions(state.dice, kept)
+        return None if len(kept) == DICE else kept_positions(state.dice, kept)
 
     def box(self, state: YamsState) -> Box:
         """The box to write the dice in."""

@@ -1,7 +1,7 @@
 """``zar solve 10000`` and ``zar simulate 10000``: the optimal 10 000 players, built and
 put to play.
 
-``solve`` ends with the two lines outside tests read (engine-api.md): ``points per turn X``
+``solve`` ends with the two lines outside tests read (docs/contract.md): ``points per turn X``
 and ``first player wins P`` (the default target, 10 000).
 """
 

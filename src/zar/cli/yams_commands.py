@@ -1,6 +1,6 @@
 """``zar solve`` and ``zar simulate yams``: the optimal Yams strategy, built and put to play.
 
-The last line of each is what outside tests read (engine-api.md): ``expected score X``
+The last line of each is what outside tests read (docs/contract.md): ``expected score X``
 for ``solve``, ``mean M stdev S games N`` for ``simulate``, ``win rate W ci LO HI games N``
 for ``simulate --duel A B``.
 """

@@ -1,7 +1,7 @@
-"""10 000: six dice, set aside what scores, bank or risk it (rules.md, seeds 003 and 004).
+"""10 000: six dice, set aside what scores, bank or risk it (docs/rules.md).
 
-The contract of ``engine-api.md``: :func:`score`, :func:`is_farkle`, :class:`IllegalSelection`;
-the game flow beside it.
+The names outside code relies on (docs/contract.md): :func:`score`, :func:`is_farkle`,
+:class:`IllegalSelection`; the game flow beside them.
 """
 
 from zar.farkle.game import (

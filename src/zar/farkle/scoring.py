@@ -1,4 +1,4 @@
-"""Scoring the dice set aside in 10 000 (rules.md, F-1 .. F-13).
+"""Scoring the dice set aside in 10 000 (docs/rules.md, F-1 .. F-13).
 
 Combinations count only among the dice of one throw, and the dice set aside from one
 throw are scored together, the best way to count them.

@@ -29,6 +29,7 @@ __all__ = [
     "TURN_LOST",
     "Language",
     "box_name",
+    "decimal",
     "explain",
     "number",
     "percent",
@@ -37,7 +38,7 @@ __all__ = [
 
 
 BOX_NAMES: Mapping[Language, tuple[str, ...]] = {
-    # seed 000's table; the order of Box
+    # the original app's table (docs/rules.md); the order of Box
     "tr": (
         "Bir", "İki", "Üç", "Dört", "Beş", "Altı",
         "Üçlü", "Dörtlü", "Full", "Küçük seri", "Büyük seri", "Şans", "Penta",
@@ -85,6 +86,18 @@ def number(n: int, lang: Language) -> str:
     """Points in the language's format: ``10 000`` in Turkish and French, ``10,000`` in English."""
     grouped = f"{n:,}"
     return grouped if lang == "en" else grouped.replace(",", " ")
+
+
+def decimal(x: float, lang: Language, digits: int = 1) -> str:
+    """``x`` with ``digits`` decimals, a comma in Turkish and French (thousands apart).
+
+    >>> decimal(1234.56, "fr"), decimal(1234.56, "en", 0)
+    ('1 234,6', '1,235')
+    """
+    written = f"{x:,.{digits}f}"
+    if lang == "en":
+        return written
+    return written.replace(",", " ").replace(".", ",")
 
 
 def percent(p: float, lang: Language) -> str:

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from zar.ai.coach import Strategies, hint
 from zar.ai.luck import figures as luck_figures
-from zar.ai.luck import review
+from zar.ai.review import review
 from zar.history import (
     current,
     figures,

@@ -12,9 +12,10 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from zar import farkle, yams
-from zar.ai.coach import box_notes, decision
+from zar.ai.judging import decision
 from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, explain, text
+from zar.i18n.sentences import box_notes
 from zar.names import seat_names
 from zar.record import Record
 from zar.seating import Forbidden, Seating

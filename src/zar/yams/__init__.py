@@ -1,7 +1,7 @@
-"""Yams: five dice, thirteen boxes, the Penta and its Joker (rules.md, seed 000).
+"""Yams: five dice, thirteen boxes, the Penta and its Joker (docs/rules.md).
 
-The contract of ``engine-api.md``: :class:`Box`, :class:`Scorecard`, :class:`IllegalMove`;
-the game flow beside it.
+The names outside code relies on (docs/contract.md): :class:`Box`, :class:`Scorecard`,
+:class:`IllegalMove`; the game flow beside them.
 """
 
 from zar.yams.game import (

@@ -1,4 +1,4 @@
-"""The Yams scorecard: thirteen boxes, the upper bonus, the Penta bonus and the Joker (rules.md).
+"""The Yams scorecard: thirteen boxes, the upper and Penta bonuses, the Joker (docs/rules.md).
 
 >>> card = Scorecard()
 >>> card.options((1, 1, 3, 4, 6))[Box.CHANCE]
@@ -76,7 +76,7 @@ LOWER = BOXES[6:]
 
 
 class Rules(enum.Enum):
-    """Our rules, and the published variants the solver is checked against (engine-api.md)."""
+    """Our rules, and the published variants the solver is checked against (docs/contract.md)."""
 
     STANDARD = "standard"  # forced Joker; +100 only while the Penta box holds 50
     FREE_JOKER = "free-joker"  # a later Penta goes in any open box; +100 while Penta holds 50

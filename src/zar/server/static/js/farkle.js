@@ -8,7 +8,7 @@ import { num, pct, t } from "./i18n.js";
 import { Scoreboard } from "./scores.js";
 
 const DICE = 6;
-// The chance that n dice score nothing (rules.md: 2.3 % with six dice, 66.7 % with one);
+// The chance that n dice score nothing (docs/rules.md: 2.3 % with six dice, 66.7 % with one);
 // the server sends it for the dice in play, the page needs it for the dice a selection leaves.
 const RISK = [0, 2 / 3, 4 / 9, 5 / 18, 17 / 108, 25 / 324, 5 / 216];
 
