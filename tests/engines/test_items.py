@@ -34,14 +34,17 @@ NOT_WORDS = re.compile(r"\b(null|undefined|NaN)\b")
 
 Box = dict[str, float]
 
-# Where each visible element is whose whole text matches ``pattern`` (the innermost such,
-# as a person reads it), inside ``within`` or the page.
-TEXT_BOXES = """(pattern, within) => {
+# The visible elements whose whole text matches ``pattern`` (the innermost such, as a
+# person reads it), inside ``within`` or the page.
+SAYING = """(pattern, within) => {
   const says = (e) => new RegExp(pattern).test(e.textContent.replace(/\\s+/g, ' ').trim());
   return [...(within || document.body).querySelectorAll('*')]
-    .filter((e) => says(e) && e.checkVisibility() && ![...e.children].some(says))
-    .map((e) => { const r = e.getBoundingClientRect();
-      return {x: r.x, y: r.y, w: r.width, h: r.height}; }); }"""
+    .filter((e) => says(e) && e.checkVisibility() && ![...e.children].some(says)); }"""
+# Where each of them is.
+TEXT_BOXES = f"""(pattern, within) => ({SAYING})(pattern, within).map((e) => {{
+  const r = e.getBoundingClientRect(); return {{x: r.x, y: r.y, w: r.width, h: r.height}}; }})"""
+# Whether each holds its words whole (nothing cut off at its width).
+WHOLE = f"(pattern) => ({SAYING})(pattern, null).map((e) => e.scrollWidth <= e.clientWidth)"
 
 
 def text_boxes(ali: Person, pattern: str, within: object = None) -> list[Box]:
@@ -129,6 +132,18 @@ def test_10000_on_a_small_phone(person: Person, dice: ScriptedDice, output: Path
     ali.open()
     ali.new_game("10 000", "Ali", "Ece", target="5 000")
 
+    # The chance of losing the turn, beside `At`, says what it is.
+    throw = ali.button("At").get()
+    assert throw.attribute("aria-description") == "Turu kaybetme riski: %2,3"
+    for width, height in SIZES.values():
+        ali.tab.resize(width, height)
+        (said,) = text_boxes(ali, exactly("kaybetme riski"))
+        at = throw.rect()
+        assert said["x"] >= at["x"] + at["w"], (said, at)  # right of it, within its height
+        assert at["y"] <= said["y"]
+        assert said["y"] + said["h"] <= at["y"] + at["h"] + 4
+    ali.tab.resize(*SMALL_PHONE)
+
     # Six chosen: each label `seçildi` clear of the other dice (and their outlines).
     dice.script(1, 1, 1, 5, 5, 5)
     ali.throw()
@@ -157,10 +172,23 @@ def test_10000_on_a_small_phone(person: Person, dice: ScriptedDice, output: Path
     ali.wait_for_turn("Ece")
     shots(ali, output, "10000-turn-lost", SMALL_PHONE)
 
-    # Ece's six sixes, and hot dice: one tap of `At` sets them aside and throws the six again.
-    dice.script(6, 6, 6, 6, 6, 6)
+    # Ece's selection refused, in words longer than the line: in a smaller font, on the
+    # line's own place, nothing else moved.
+    dice.script(2, 2, 2, 3, 3, 3)
     ali.throw()
-    tap(ali, 6, 6, 6, 6, 6, 6)
+    line = on_the_felt(ali, "Puan getiren zarlara dokunun")
+    before = farkle_boxes(ali)[-4:]  # the buttons and the totals (a chosen die is lifted)
+    tap(ali, 2, 3)
+    long = "Tek başına 2 ve tek başına 3 puan getirmiyor"
+    said = on_the_felt(ali, long)
+    assert (said["y"], said["h"]) == (line["y"], line["h"])
+    assert farkle_boxes(ali)[-4:] == before
+    assert ali.js(WHOLE, exactly(long)) == [True]
+    shots(ali, output, "10000-refusal-long", SMALL_PHONE)
+    # All six then (500), and hot dice: one tap of `At` sets them aside and throws the six
+    # again.
+    tap(ali, 2, 2, 3, 3)
+    ali.button("Kasaya yatır").wait_text("(+500)")
     dice.script(6, 6, 6, 6, 6, 6)
     ali.throw()
     assert ali.in_play() == [6, 6, 6, 6, 6, 6]
@@ -172,14 +200,17 @@ def test_10000_on_a_small_phone(person: Person, dice: ScriptedDice, output: Path
     in_view(ali, hot, *risk, turn[0], *farkle_boxes(ali))
     shots(ali, output, "10000-hot-dice", SMALL_PHONE)
     tap(ali, 6, 6, 6, 6, 6, 6)
-    ali.button("Kasaya yatır").wait_text("(+6 000)")
-    ali.act("Kasaya yatır")  # 6 000: past the target
+    dice.script(6, 6, 6, 6, 6, 6)
+    ali.throw()  # hot dice again
+    tap(ali, 6, 6, 6, 6, 6, 6)
+    ali.button("Kasaya yatır").wait_text("(+6 500)")
+    ali.act("Kasaya yatır")  # 6 500: past the target
 
     # Ali's last turn, the score to beat on the felt.
     ali.wait_for_turn("Ali")
     until(lambda: "Dernier tour !" in status(ali), "the last round in the status")
-    assert "Geçilecek puan: 6 000" in status(ali)
-    last = on_the_felt(ali, "Dernier tour ! · Geçilecek puan: 6 000")
+    assert "Geçilecek puan: 6 500" in status(ali)
+    last = on_the_felt(ali, "Dernier tour ! · Geçilecek puan: 6 500")
     in_view(ali, last, ali.button("At").get().rect())
     shots(ali, output, "10000-last-round", SMALL_PHONE)
 
