@@ -232,6 +232,37 @@ def test_10000_on_a_small_phone(person: Person, dice: ScriptedDice, output: Path
     until(lambda: not text_boxes(ali, exactly(refusal)), "the refusal gone")
 
 
+def test_10000_hot_dice_at_a_table_of_seven_stay_in_view(
+    person: Person, dice: ScriptedDice, output: Path
+) -> None:
+    """Six set-asides of one die each (the longest strip a turn's hot dice leave), then the
+    six thrown again by the same tap of `At`: the turn still whole on a 360 x 740 screen."""
+    deniz = person
+    deniz.tab.resize(*SMALL_PHONE)
+    deniz.open()
+    deniz.new_game("10 000", *SIX, computer=True)
+    throws = [(1, 2, 3, 4, 6, 6), (5, 2, 3, 4, 6), (1, 2, 3, 4), (5, 2, 3), (1, 2), (5,)]
+    dice.script(*throws[0])
+    deniz.throw()
+    for this, following in zip(throws, [*throws[1:], (2, 3, 4, 6, 6, 1)], strict=True):
+        tap(deniz, this[0])
+        dice.script(*following)
+        deniz.throw()
+    assert deniz.in_play() == [2, 3, 4, 6, 6, 1]
+    assert "Dés chauds !" in status(deniz)
+    hot = on_the_felt(deniz, "Dés chauds ! — Sıcak zar")
+    turn = text_boxes(deniz, "^Tur puanı")
+    assert turn, "the turn's points"
+    in_view(deniz, hot, turn[0], *farkle_boxes(deniz))
+    assert len(totals(deniz)) == 7
+    shots(deniz, output, "10000-seven-hot-dice", SMALL_PHONE)
+    # The 1 just thrown: the six's points counted, `At` throws five.
+    tap(deniz, 1)
+    deniz.button("Kasaya yatır").wait_text("(+550)")
+    in_view(deniz, *farkle_boxes(deniz))
+    fits(deniz)
+
+
 def hint_boxes(ali: Person) -> list[bool]:
     """Whether each person's box `İpucu` in the new-game dialog is ticked."""
     boxes = ali.find("dialog").find("checkbox", "İpucu", prefix=True).all()
