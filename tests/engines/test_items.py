@@ -3,14 +3,16 @@ Chromium (tests/browser/test_farkle_phone.py, test_coach.py, test_layout.py,
 test_joining.py, test_stats.py): those that hang most on the engine's layout and script.
 
 - 10 000 on a 360 x 740 phone: a lost turn, the last round and hot dice said on the felt;
-  after hot dice one tap throws; the label under a chosen die uncovered; a refusal by the
-  dice that moves nothing.
+  after hot dice one tap throws, the turn whole on the screen at a table of seven; the
+  label under a chosen die uncovered; the risk beside `At` said for what it is; a refusal
+  by the dice that moves nothing.
 - The new-game dialog with seven keeps `Başlat` in view; adding a player leaves the boxes
-  `İpucu` as they were.
+  `İpucu` as they were; the seeds' `Humains + 1 IA` with its meaning.
 - The rules page and the statistics at the phone's width, with nothing to scroll sideways.
 - Yams: the coach opens when asked, fits the screen open, and after `Uygula` the focus is on
   what comes next (`Enter` throws, then writes).
-- The join screen in words only.
+- The invitation of a server of this machine only says so, within the screen; the join
+  screen in words only.
 
 Read from the engine's bounding boxes; screenshots of each screen at 360 x 740, 390 x 844
 and 1280 x 800 in tests/output/.
@@ -31,6 +33,7 @@ from engines.test_rendering import FINISH_YAMS
 SIX = ("Deniz", "Ayşe", "Mehmet", "Elif", "Can", "Zeynep")
 SIZES = {"360": SMALL_PHONE, "390": PHONE, "1280": DESKTOP}
 NOT_WORDS = re.compile(r"\b(null|undefined|NaN)\b")
+HERE_ONLY = "Bu bağlantı ve QR kodu yalnızca bu bilgisayarda açılır"
 
 Box = dict[str, float]
 
@@ -290,7 +293,8 @@ def test_the_new_game_dialog_with_seven(person: Person, output: Path) -> None:
             dialog.find("button", "Oyuncu ekle").click()
         dialog.find("textbox", f"Oyuncu {n}").type(name)
     assert hint_boxes(ali) == [True, False, True, False, False, False]
-    dialog.find("checkbox", "Humains + 1 IA", prefix=True).click()
+    # The seeds' words, then their meaning in the page's language: the engine's name of it.
+    dialog.find("checkbox", "Humains + 1 IA — İnsanlar ve bilgisayar").click()
     for size in SIZES.values():
         ali.tab.resize(*size)
         start = ali.button("Başlat").get()
@@ -435,6 +439,7 @@ def invitation(host: Person) -> tuple[str, str]:
     )
     assert isinstance(code, str)
     dialog.find("button", "Tamam").click()
+    dialog.wait_hidden()
     path, _, fragment = str(href).partition("#")
     return f"{path}?pace=instant#{fragment}", code
 
@@ -445,12 +450,33 @@ def join_words(phone: Person) -> str:
     return screen.get().text()
 
 
-def test_the_join_screen_in_words_only(
+def test_the_invitation_and_the_join_screen(
     new_tab: Callable[[], Tab], base_url: str, output: Path
 ) -> None:
+    """The invitation of a server of this machine only says so; the join screen, by the
+    link and by the code, is in words only (no `null`)."""
     host, guest = Person(new_tab(), base_url), Person(new_tab(), base_url)
     host.open()
     host.new_game("Yams", "Deniz", "Ayşe", "Can", autofill="Kapalı")
+    # A server of this machine only: the invitation says so, and how to serve the network,
+    # within the screen's width at every size.
+    host.button("Davet et").click()
+    dialog = host.find("dialog", "Davet et")
+    assert str(dialog.find("link", "Davet bağlantısı").get().attribute("href")).startswith(
+        "http://127.0.0.1:"
+    )
+    assert text_boxes(host, f"^{re.escape(HERE_ONLY)}")
+    assert text_boxes(host, exactly("make run HOST=0.0.0.0"))
+    for size, (width, height) in SIZES.items():
+        host.tab.resize(width, height)
+        where = dialog.get().rect()
+        assert where["x"] >= 0, (size, where)
+        assert where["x"] + where["w"] <= width, (size, where)
+        fits(host)
+        host.tab.screenshot(output / f"{host.tab.engine}-{size}-invite-here-only.png")
+    host.tab.resize(*PHONE)
+    dialog.find("button", "Tamam").click()
+    dialog.wait_hidden()
     link, code = invitation(host)
     guest.tab.goto(link)
     words = join_words(guest)
