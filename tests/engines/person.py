@@ -8,7 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engines.drivers import DriverError, Element, Tab, until
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from engines.drivers import DriverError, Element, FirefoxTab, Tab, WebKitTab, until
 
 BOXES = (
     "Bir", "İki", "Üç", "Dört", "Beş", "Altı",
@@ -246,3 +249,15 @@ class Person:
         until(lambda: not self.js("() => !!document.querySelector('.banner.show')"), "no banner")
         self.js("() => window.scrollTo(0, 0)")
         self.tab.screenshot(output / f"{self.tab.engine}-{name}.png")
+
+
+def press_enter(person: Person) -> None:
+    """Enter on the keyboard, to whatever has the focus (the engine's own key input)."""
+    tab = person.tab
+    if isinstance(tab, FirefoxTab):
+        tab.js("() => true")  # its tab in front
+        keys = tab.marionette.actions.sequence("key", "keyboard")
+        keys.key_down(Keys.ENTER).key_up(Keys.ENTER).perform()
+    else:
+        assert isinstance(tab, WebKitTab)
+        ActionChains(tab.driver).send_keys(Keys.ENTER).perform()
