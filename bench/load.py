@@ -54,7 +54,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -365,6 +365,20 @@ def report(args: argparse.Namespace, where: str, measured: dict[str, Any]) -> fl
     return p99
 
 
+def report_steps(steps: Mapping[str, list[float]]) -> None:
+    """Each step's count, p50, p99, max and total, as ``serve_timed`` clocked them."""
+    print(f"{'step':42} {'count':>6} {'p50':>7} {'p99':>7} {'max':>7} {'total':>7}")
+    for name, times in sorted(steps.items()):
+        if name.startswith("_") or len(times) < 2:
+            continue
+        q = statistics.quantiles(times, n=100)
+        print(
+            f"{name:42} {len(times):6} {q[49]:7.2f} {q[98]:7.2f} {max(times):7.1f} "
+            f"{sum(times) / 1000:6.2f}s"
+        )
+    print("(milliseconds; total in seconds)\nend of the steps", flush=True)
+
+
 def serve_timed(freeze: bool, inline_commit: bool) -> None:
     """``zar serve`` with a clock on each step of a request, on the garbage collector and on
     the event loop's lag; SIGUSR2 starts the clocks again, SIGUSR1 prints them."""
@@ -470,19 +484,7 @@ def serve_timed(freeze: bool, inline_commit: bool) -> None:
 
     run_module.create_app = create_timed
 
-    def report(*_: Any) -> None:
-        print(f"{'step':42} {'count':>6} {'p50':>7} {'p99':>7} {'max':>7} {'total':>7}")
-        for name, times in sorted(steps.items()):
-            if name.startswith("_") or len(times) < 2:
-                continue
-            q = statistics.quantiles(times, n=100)
-            print(
-                f"{name:42} {len(times):6} {q[49]:7.2f} {q[98]:7.2f} {max(times):7.1f} "
-                f"{sum(times) / 1000:6.2f}s"
-            )
-        print("(milliseconds; total in seconds)\nend of the steps", flush=True)
-
-    signal.signal(signal.SIGUSR1, report)
+    signal.signal(signal.SIGUSR1, lambda *_: report_steps(steps))
     signal.signal(signal.SIGUSR2, lambda *_: steps.clear())  # the tables start
     if freeze:
         # The optimal Yams player's first decisions load its compiled kernels (numba); the

@@ -18,8 +18,9 @@ import pytest
 
 from server import warm_support
 from zar.ai import cache, farkle, warm
+from zar.ai.ahead import ahead
 from zar.ai.farkle import CACHE_NAME, WinStrategy
-from zar.ai.warm import Step, ahead, table_of_two
+from zar.ai.warm import Step, table_of_two
 from zar.record import Record
 from zar.server import run
 from zar.table import Seat
@@ -62,7 +63,7 @@ def test_the_start_makes_every_step_ready_in_one_process_of_its_own(
     assert second is not None
     assert first["pid"] == second["pid"] != os.getpid()  # one process, not the server's
     assert first["nice"] > os.nice(0)  # below the server's priority
-    until(lambda: not any(ahead.pending(step) for step in steps))  # it said each is done
+    until(lambda: not any(ahead.pending(step.what) for step in steps))  # it said each is done
     assert loaded.wait(timeout=DEADLINE)  # then the server readied its own
 
 
@@ -103,7 +104,7 @@ def test_a_table_asked_for_meanwhile_is_read_once_the_process_made_it(
     assert made.exists()
     [strategy] = got
     assert strategy.target == 5_000
-    assert not ahead.pending(step)
+    assert not ahead.pending(step.what)
 
 
 def test_a_game_to_another_target_has_its_table_built_in_a_process_of_its_own(

@@ -146,7 +146,7 @@ class TurnStrategy:
     def load(cls) -> TurnStrategy:
         """The strategy (it takes milliseconds: nothing is cached on disk, but its compiled
         code, which another process may be compiling for this one: waited for)."""
-        from zar.ai.warm import FARKLE_TURN, ahead
+        from zar.ai.ahead import FARKLE_TURN, ahead
 
         ahead.wait(FARKLE_TURN)
         return cls()
@@ -230,7 +230,7 @@ class WinStrategy:
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
         if not rebuild:  # another process making it ready for this one: read once it has
-            from zar.ai.warm import ahead, table_of_two
+            from zar.ai.ahead import ahead, table_of_two
 
             ahead.wait(table_of_two(target))
         with _loading:  # a server's threads wait for one build rather than each making one

@@ -154,7 +154,7 @@ _yams = Loaded(_load_yams)  # the process's one optimal Yams strategy, of our ru
 def _yams_strategy() -> Strategy:
     """The optimal Yams strategy of our rules, loaded (or built) once per process; when
     another process makes it ready, read once that one has."""
-    from zar.ai.warm import YAMS_STRATEGY, ahead
+    from zar.ai.ahead import YAMS_STRATEGY, ahead
 
     ahead.wait(YAMS_STRATEGY)
     return _yams.get()

@@ -9,19 +9,19 @@ decision with it, so that the code a decision runs is compiled and kept too. Bot
 serve every process: a table's file is written whole or not at all (a temporary file
 renamed), and numba's compiled code is read by any process of the same source.
 
-While another process makes steps ready for this one (:data:`ahead`), whatever would
-build what a step makes waits for that step instead (:meth:`Ahead.wait`), then reads it.
+While another process makes steps ready for this one (:data:`zar.ai.ahead.ahead`),
+whatever would build what a step makes waits for that step instead, then reads it.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing.connection import Connection
 
 from zar import farkle, yams
+from zar.ai import ahead
 from zar.table import Seat
 from zar.yams import Rules
 
@@ -30,9 +30,7 @@ __all__ = [
     "STEPS",
     "YAMS_CHANCES",
     "YAMS_STRATEGY",
-    "Ahead",
     "Step",
-    "ahead",
     "ahead_of",
     "farkle_duel",
     "farkle_turn",
@@ -118,13 +116,12 @@ def farkle_duel(target: int = 10_000) -> None:
 def table_of_two(target: int) -> Step:
     """The step that makes the 10 000 table of two to ``target`` ready (:data:`STEPS` has
     the default target's; a game to another builds its own when it starts)."""
-    points = f"{target:,}".replace(",", " ")  # 10 000, as the game is named
-    return Step(f"10 000: the table of two to {points}", partial(farkle_duel, target))
+    return Step(ahead.table_of_two(target), partial(farkle_duel, target))
 
 
-YAMS_STRATEGY = Step("Yams: the optimal strategy", yams_strategy)
-YAMS_CHANCES = Step("Yams: the coach's chances of winning at a table of two", yams_chances)
-FARKLE_TURN = Step("10 000: the turn's strategy", farkle_turn)
+YAMS_STRATEGY = Step(ahead.YAMS_STRATEGY, yams_strategy)
+YAMS_CHANCES = Step(ahead.YAMS_CHANCES, yams_chances)
+FARKLE_TURN = Step(ahead.FARKLE_TURN, farkle_turn)
 # The order is the wait of a game that asks for a step meanwhile: the Yams table first (the
 # computer's first turn), the 10 000 ones (seconds), then the coach's chances (minutes on a
 # fresh machine, and a hint does not wait for them).
@@ -150,39 +147,3 @@ def ahead_of(steps: tuple[Step, ...], done: Connection) -> None:
         except Exception as error:  # the game that asks for it builds it then
             print(f"zar: {step.what} was not readied ahead: {error!r}", file=sys.stderr, flush=True)
         done.send(step.what)
-
-
-class Ahead:
-    """The steps another process is making ready for this one, until it says each is done
-    (or ends): one asked for meanwhile is waited for, then read from the caches, rather
-    than built here too while that process builds it."""
-
-    def __init__(self) -> None:
-        self._changed = threading.Condition()
-        self._pending: set[Step] = set()
-
-    def expect(self, steps: Iterable[Step]) -> tuple[Step, ...]:
-        """Count ``steps`` as being made elsewhere from now; returns those that were not
-        already (a process is to make them)."""
-        with self._changed:
-            new = tuple(dict.fromkeys(s for s in steps if s not in self._pending))
-            self._pending.update(new)
-            return new
-
-    def done(self, step: Step) -> None:
-        """``step`` is ready in the caches (or its process ended without it)."""
-        with self._changed:
-            self._pending.discard(step)
-            self._changed.notify_all()
-
-    def pending(self, step: Step) -> bool:
-        with self._changed:
-            return step in self._pending
-
-    def wait(self, step: Step) -> None:
-        """Return once ``step`` is not being made elsewhere (at once when it is not)."""
-        with self._changed:
-            self._changed.wait_for(lambda: step not in self._pending)
-
-
-ahead = Ahead()  # this process's: what `zar serve`'s process of tables makes for it

@@ -112,7 +112,7 @@ def late_laws(strategy: Strategy) -> Laws:
     """The exact laws of the last rounds' remaining scores (:func:`yams_duel.late_laws`):
     read from the user's cache, or solved (half a minute at most) and stored there; once
     per strategy, a server's threads waiting for one solve (or for the process that makes
-    them ready, :data:`zar.ai.warm.ahead`)."""
+    them ready, :data:`zar.ai.ahead.ahead`)."""
     _made_elsewhere()
     with _solving:
         if strategy not in _solved:
@@ -122,7 +122,7 @@ def late_laws(strategy: Strategy) -> Laws:
 
 def _made_elsewhere() -> None:
     """Wait while another process makes the laws and the calibration ready for this one."""
-    from zar.ai.warm import YAMS_CHANCES, ahead
+    from zar.ai.ahead import YAMS_CHANCES, ahead
 
     ahead.wait(YAMS_CHANCES)
 

@@ -26,6 +26,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from zar import yams
 from zar.ai import computer_player
+from zar.ai.ahead import YAMS_STRATEGY, ahead
 from zar.ai.players import yams_strategy_after
 from zar.ai.warm import Step
 from zar.record import Record
@@ -175,7 +176,7 @@ def _prepare() -> None:
         return
 
     def ready() -> None:
-        yams_strategy_after(lambda: warm.ahead.wait(warm.YAMS_STRATEGY))
+        yams_strategy_after(lambda: ahead.wait(YAMS_STRATEGY))
         warm_up()
 
     threading.Thread(target=ready, name="zar-warm-up", daemon=True).start()
@@ -183,34 +184,37 @@ def _prepare() -> None:
 
 def make_ready(steps: Iterable[Step]) -> BaseProcess | None:
     """The ``steps`` not being made already made ready in a process of their own
-    (:func:`own_process`), each counted in :data:`zar.ai.warm.ahead` until that process
+    (:func:`own_process`), each counted in :data:`zar.ai.ahead.ahead` until that process
     says it is done, or ends; None when there is none to make."""
     from zar.ai import warm
 
-    expected = warm.ahead.expect(steps)
+    steps = tuple(steps)
+    expected = ahead.expect(step.what for step in steps)
     if not expected:
         return None
     told, tell = multiprocessing.get_context("spawn").Pipe(duplex=False)
     try:
-        process = own_process(warm.ahead_of, expected, tell)
+        process = own_process(warm.ahead_of, tuple(s for s in steps if s.what in expected), tell)
     except BaseException:
-        for step in expected:
-            warm.ahead.done(step)
+        for what in expected:
+            ahead.done(what)
         raise
     finally:
         tell.close()  # the child's copy tells; at its end, the reader hears EOF
-    left = {step.what: step for step in expected}  # this process's until it is done
+    left = set(expected)  # this process's until it is done
 
     def hear() -> None:
         try:
             while left:
-                warm.ahead.done(left.pop(told.recv()))
+                what = told.recv()
+                left.discard(what)
+                ahead.done(what)
         except (EOFError, OSError):
             pass
         finally:
             told.close()
-            for step in left.values():  # ended without them: a game builds them
-                warm.ahead.done(step)
+            for what in left:  # ended without them: a game builds them
+                ahead.done(what)
 
     threading.Thread(target=hear, name="zar-tables-told", daemon=True).start()
     return process
