@@ -4,10 +4,14 @@ order, then those of other dice (by default a fixed cycle)."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from zar.dice import DiceSource
 
-__all__ = ["ScriptedDice"]
+__all__ = ["ScriptedDice", "one_die_at_a_time"]
+
+# A 10 000 turn that sets aside one die at a time, six times: 1, 5, 1, 5, 1, 5 (hot dice).
+ONE_AT_A_TIME = [(1, 2, 3, 4, 6, 6), (5, 2, 3, 4, 6), (1, 2, 3, 4), (5, 2, 3), (1, 2), (5,)]
 
 
 class Cycle:
@@ -52,3 +56,20 @@ class ScriptedDice:
             return tuple(
                 self._queue.pop(0) if self._queue else self._then.roll(1)[0] for _ in range(n)
             )
+
+
+def one_die_at_a_time(
+    dice: ScriptedDice,
+    throw: Callable[[], object],
+    take: Callable[[int], object],
+    then: tuple[int, ...] = (2, 3, 4, 6, 6, 1),
+) -> None:
+    """The longest strip a turn's hot dice leave, played as a person would: six set-asides
+    of one die each (``take(face)``), each thrown on (``throw()``), the sixth's throw the
+    six dice again, showing ``then``."""
+    dice.script(*ONE_AT_A_TIME[0])
+    throw()
+    for this, following in zip(ONE_AT_A_TIME, [*ONE_AT_A_TIME[1:], then], strict=True):
+        take(this[0])
+        dice.script(*following)
+        throw()

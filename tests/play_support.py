@@ -4,7 +4,9 @@ Hypothesis (the dice included), and a person who chooses at random from seeded c
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -12,7 +14,17 @@ from zar import farkle, yams
 from zar.farkle import FarkleState
 from zar.yams import Box, YamsState
 
-__all__ = ["AtRandom", "farkle_move", "yams_move"]
+__all__ = ["AtRandom", "farkle_move", "shortest_yams_intent", "yams_move"]
+
+
+def shortest_yams_intent(game: Mapping[str, Any]) -> dict[str, Any]:
+    """The intention that ends a Yams game soonest, read from the game as the API shows it:
+    the computer plays its own turn; a person throws once and writes the first box offered."""
+    if game["players"][game["seat"]]["computer"]:
+        return {"type": "computer"}
+    if not game["dice"]:
+        return {"type": "throw"}
+    return {"type": "fill", "box": next(iter(game["options"]))}
 
 
 def faces(data: st.DataObject, n: int) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from browser.person import PHONE, Person
 from browser.test_stats import act
+from play_support import shortest_yams_intent
 
 
 def started(page: Page, lang: str, person: str) -> dict[str, Any]:
@@ -28,12 +29,26 @@ def finished(page: Page, lang: str, person: str) -> None:
     writes the first box offered, the computer plays its own."""
     game = started(page, lang, person)
     while not game["over"]:
-        if game["players"][game["seat"]]["computer"]:
-            game = act(page, game, type="computer")
-        elif not game["dice"]:
-            game = act(page, game, type="throw")
-        else:
-            game = act(page, game, type="fill", box=next(iter(game["options"])))
+        game = act(page, game, **shortest_yams_intent(game))
+
+
+def assert_unfinished(page: Page, region: str, computer: str, *, not_shown: str) -> None:
+    """The home screen's two unfinished games name the computer ``computer``, and never as
+    the other language does."""
+    unfinished = page.get_by_role("region", name=region).get_by_role("link")
+    expect(unfinished).to_have_count(2)
+    for link in unfinished.all():
+        expect(link).to_contain_text(f"Ayşe 0 · {computer} 0")
+        expect(link).not_to_contain_text(not_shown)
+
+
+def assert_one_computer(page: Page, computer: str) -> None:
+    """The Yams statistics: Ayşe and the computer, named ``computer``, one row for both
+    games."""
+    table = page.get_by_role("table", name="Yams", exact=True)
+    expect(table.get_by_role("rowheader")).to_have_text(["Ayşe", computer])
+    row = table.get_by_role("row").filter(has=page.get_by_role("rowheader", name=computer))
+    expect(row.get_by_role("cell").first).to_have_text("2")  # both games, one player
 
 
 def test_the_lists_and_the_statistics_name_the_computer_in_the_pages_language(
@@ -46,17 +61,10 @@ def test_the_lists_and_the_statistics_name_the_computer_in_the_pages_language(
     person = Person(page)
 
     person.open("/?lang=en")
-    unfinished = page.get_by_role("region", name="Unfinished games").get_by_role("link")
-    expect(unfinished).to_have_count(2)
-    for link in unfinished.all():
-        expect(link).to_contain_text("Ayşe 0 · Computer 0")
-        expect(link).not_to_contain_text("IA")
+    assert_unfinished(page, "Unfinished games", "Computer", not_shown="IA")
     page.screenshot(path=output / "computer-names-home-en.png")
     page.get_by_role("link", name="Statistics").click()
-    table = page.get_by_role("table", name="Yams", exact=True)
-    expect(table.get_by_role("rowheader")).to_have_text(["Ayşe", "Computer"])
-    computer = table.get_by_role("row").filter(has=page.get_by_role("rowheader", name="Computer"))
-    expect(computer.get_by_role("cell").first).to_have_text("2")  # both games, one player
+    assert_one_computer(page, "Computer")
     expect(page.get_by_role("combobox", name="Player").get_by_role("option")).to_have_text(
         ["Everyone", "Ayşe", "Computer"]
     )
@@ -72,14 +80,7 @@ def test_the_lists_and_the_statistics_name_the_computer_in_the_pages_language(
         expect(item).not_to_contain_text("IA")
 
     person.open("/?lang=tr")
-    unfinished = page.get_by_role("region", name="Yarım kalan oyunlar").get_by_role("link")
-    expect(unfinished).to_have_count(2)
-    for link in unfinished.all():
-        expect(link).to_contain_text("Ayşe 0 · IA 0")
-        expect(link).not_to_contain_text("Computer")
+    assert_unfinished(page, "Yarım kalan oyunlar", "IA", not_shown="Computer")
     page.get_by_role("link", name="İstatistikler").click()
-    table = page.get_by_role("table", name="Yams", exact=True)
-    expect(table.get_by_role("rowheader")).to_have_text(["Ayşe", "IA"])
-    computer = table.get_by_role("row").filter(has=page.get_by_role("rowheader", name="IA"))
-    expect(computer.get_by_role("cell").first).to_have_text("2")
+    assert_one_computer(page, "IA")
     page.screenshot(path=output / "computer-names-stats-tr.png", full_page=True)

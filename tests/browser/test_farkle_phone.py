@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from box_support import assert_clear_of_others, overlap
 from browser.person import DESKTOP, PHONE, Person
 from browser.test_farkle import tap
 from browser.test_layout import SIX, SMALL_PHONE, box, fits, in_view, totals
-from dice_support import ScriptedDice
+from dice_support import ScriptedDice, one_die_at_a_time
 
 SIZES = {"small-phone": SMALL_PHONE, "phone": PHONE, "desktop": DESKTOP}
 PHONES = ["small-phone", "phone"]
@@ -58,15 +59,6 @@ def boxes(page: Page, person: Person) -> list[dict[str, float]]:
     return [box(one) for one in shown]
 
 
-def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return (
-        a["x"] < b["x"] + b["w"]
-        and b["x"] < a["x"] + a["w"]
-        and a["y"] < b["y"] + b["h"]
-        and b["y"] < a["y"] + a["h"]
-    )
-
-
 @pytest.mark.parametrize("size", list(SIZES))
 def test_hot_dice_are_thrown_in_one_tap_and_the_turn_stays_in_view(
     page: Page, dice: ScriptedDice, output: Path, size: str
@@ -74,13 +66,7 @@ def test_hot_dice_are_thrown_in_one_tap_and_the_turn_stays_in_view(
     """Six set-asides of one die each (the longest strip a turn's hot dice leave), then the
     six thrown again by the same tap of `At`."""
     deniz = start(page, SIZES[size], *SIX, computer=True)
-    throws = [(1, 2, 3, 4, 6, 6), (5, 2, 3, 4, 6), (1, 2, 3, 4), (5, 2, 3), (1, 2), (5,)]
-    dice.script(*throws[0])
-    deniz.throw()
-    for this, following in zip(throws, [*throws[1:], (2, 3, 4, 6, 6, 1)], strict=True):
-        tap(deniz, this[0])
-        dice.script(*following)
-        deniz.throw()
+    one_die_at_a_time(dice, deniz.throw, lambda face: tap(deniz, face))
     # One tap: the six were set aside and thrown again, and it says so on the felt.
     assert deniz.in_play() == [2, 3, 4, 6, 6, 1]
     expect(deniz.status).to_contain_text("Dés chauds !")
@@ -155,15 +141,8 @@ def test_the_label_under_a_chosen_die_is_not_covered(
     dice_boxes = [box(one) for one in ali.dice.all()]
     labels = page.get_by_role("group", name="Zarlar").get_by_text("seçildi", exact=True)
     expect(labels).to_have_count(6)
-    outline = 6  # px: a chosen die's outline (4 px, 2 px off the die)
-    for n, label in enumerate(labels.all()):
-        where = box(label)
-        for m, other in enumerate(dice_boxes):
-            if m == n:
-                continue
-            grown = {k: other[k] - outline for k in ("x", "y")}
-            grown |= {k: other[k] + 2 * outline for k in ("w", "h")}
-            assert not overlap(where, grown), (n, where, m, other)
+    # A chosen die's outline is 4 px, 2 px off the die.
+    assert_clear_of_others([box(label) for label in labels.all()], dice_boxes, outline=6)
     page.get_by_role("group", name="Zarlar").screenshot(path=str(output / f"{size}-chosen.png"))
 
 

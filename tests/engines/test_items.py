@@ -24,7 +24,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from dice_support import ScriptedDice
+from box_support import Box, assert_clear_of_others, overlap
+from dice_support import ScriptedDice, one_die_at_a_time
 from engines.drivers import Tab, until
 from engines.person import DESKTOP, PHONE, SMALL_PHONE, Person, press_enter
 from engines.test_games import tap
@@ -35,7 +36,6 @@ SIZES = {"360": SMALL_PHONE, "390": PHONE, "1280": DESKTOP}
 NOT_WORDS = re.compile(r"\b(null|undefined|NaN)\b")
 HERE_ONLY = "Bu bağlantı ve QR kodu yalnızca bu bilgisayarda açılır"
 
-Box = dict[str, float]
 
 # The visible elements whose whole text matches ``pattern`` (the innermost such, as a
 # person reads it), inside ``within`` or the page.
@@ -58,14 +58,6 @@ def text_boxes(ali: Person, pattern: str, within: object = None) -> list[Box]:
 
 def exactly(words: str) -> str:
     return f"^{re.escape(words)}$"
-
-
-def overlap(a: Box, b: Box) -> bool:
-    return (
-        a["x"] < b["x"] + b["w"]
-        and b["x"] < a["x"] + a["w"]
-        and (a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"])
-    )
 
 
 def in_view(ali: Person, *boxes: Box) -> None:
@@ -154,14 +146,7 @@ def test_10000_on_a_small_phone(person: Person, dice: ScriptedDice, output: Path
     dice_boxes = [die.rect() for die in ali.dice()]
     labels = text_boxes(ali, exactly("seçildi"), ali.tray())
     assert len(labels) == 6, labels
-    outline = 6  # px: a chosen die's outline (4 px, 2 px off the die)
-    for n, where in enumerate(labels):
-        for m, other in enumerate(dice_boxes):
-            if m == n:
-                continue
-            grown = {k: other[k] - outline for k in ("x", "y")}
-            grown |= {k: other[k] + 2 * outline for k in ("w", "h")}
-            assert not overlap(where, grown), (n, where, m, other)
+    assert_clear_of_others(labels, dice_boxes, outline=6)  # a chosen die's 4 px, 2 px off
     shots(ali, output, "10000-chosen", SMALL_PHONE)
 
     # Hot dice thrown again at once, and nothing scores: both said, the turn lost on the felt.
@@ -244,13 +229,7 @@ def test_10000_hot_dice_at_a_table_of_seven_stay_in_view(
     deniz.tab.resize(*SMALL_PHONE)
     deniz.open()
     deniz.new_game("10 000", *SIX, computer=True)
-    throws = [(1, 2, 3, 4, 6, 6), (5, 2, 3, 4, 6), (1, 2, 3, 4), (5, 2, 3), (1, 2), (5,)]
-    dice.script(*throws[0])
-    deniz.throw()
-    for this, following in zip(throws, [*throws[1:], (2, 3, 4, 6, 6, 1)], strict=True):
-        tap(deniz, this[0])
-        dice.script(*following)
-        deniz.throw()
+    one_die_at_a_time(dice, deniz.throw, lambda face: tap(deniz, face))
     assert deniz.in_play() == [2, 3, 4, 6, 6, 1]
     assert "Dés chauds !" in status(deniz)
     hot = on_the_felt(deniz, "Dés chauds ! — Sıcak zar")

@@ -1,5 +1,5 @@
-"""What the API tests share: a clock the test moves, and a new game over HTTP (dice a test
-scripts are in ``dice_support``)."""
+"""What the API tests share: a clock the test moves, a new game and an intention over HTTP,
+the luck accounts waited for (dice a test scripts are in ``dice_support``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-__all__ = ["Clock", "new"]
+__all__ = ["Clock", "act", "new", "settle"]
+
+Game = dict[str, Any]
 
 
 class Clock:
@@ -25,6 +27,16 @@ def new(client: TestClient, game: str, *players: str, **options: Any) -> dict[st
     response = client.post("/api/games", json={"game": game, "players": list(players), **options})
     assert response.status_code == 201, response.text
     result: dict[str, Any] = response.json()
+    return result
+
+
+def act(client: TestClient, game: Game, **intent: Any) -> Game:
+    """An intention on the game as the client last saw it (its version), answered 200."""
+    response = client.post(
+        f"/api/games/{game['id']}/actions", json={"version": game["version"], **intent}
+    )
+    assert response.status_code == 200, response.text
+    result: Game = response.json()
     return result
 
 

@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
+from server.api_support import act
 from zar.ai.coach import Strategies
 from zar.ai.farkle import WinStrategy
 from zar.ai.review import review
@@ -42,14 +43,6 @@ def client(
 def new(client: TestClient, game: str, *players: str, **options: Any) -> Game:
     response = client.post("/api/games", json={"game": game, "players": list(players), **options})
     assert response.status_code == 201, response.text
-    result: Game = response.json()
-    return result
-
-
-def act(client: TestClient, game: Game, **intent: Any) -> Game:
-    body = {"version": game["version"], **intent}
-    response = client.post(f"/api/games/{game['id']}/actions", json=body)
-    assert response.status_code == 200, response.text
     result: Game = response.json()
     return result
 

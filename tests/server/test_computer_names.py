@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.api_support import settle
+from play_support import shortest_yams_intent
+from server.api_support import act, settle
 from zar.dice import SeededDice
 from zar.server import create_app
 from zar.store import SqliteStore
@@ -39,26 +40,12 @@ def started(client: TestClient, lang: str, *people: str) -> Game:
     return game
 
 
-def act(client: TestClient, game: Game, **intent: Any) -> Game:
-    response = client.post(
-        f"/api/games/{game['id']}/actions", json={"version": game["version"], **intent}
-    )
-    assert response.status_code == 200, response.text
-    result: Game = response.json()
-    return result
-
-
 def finished(client: TestClient, lang: str, *people: str) -> Game:
     """:func:`started`, played to its end: a person throws once and writes the first box
     offered; the computer plays its own."""
     game = started(client, lang, *people)
     while not game["over"]:
-        if game["players"][game["seat"]]["computer"]:
-            game = act(client, game, type="computer")
-        elif not game["dice"]:
-            game = act(client, game, type="throw")
-        else:
-            game = act(client, game, type="fill", box=next(iter(game["options"])))
+        game = act(client, game, **shortest_yams_intent(game))
     return game
 
 

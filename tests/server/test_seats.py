@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
-from server.api_support import new
+from server.api_support import act, new
 from zar.server import create_app
 from zar.server.devices import COOKIE, DEVICE_DAYS, key_of
 from zar.store import SqliteStore
@@ -116,15 +116,6 @@ def secret(link: str) -> str:
 def claim(client: TestClient, invitation: str, seat: int, status: int = 200) -> Game:
     response = client.post("/api/invitations/claim", json={"invitation": invitation, "seat": seat})
     assert response.status_code == status, response.text
-    result: Game = response.json()
-    return result
-
-
-def act(client: TestClient, game: Game, **intent: Any) -> Game:
-    response = client.post(
-        f"/api/games/{game['id']}/actions", json={"version": game["version"], **intent}
-    )
-    assert response.status_code == 200, response.text
     result: Game = response.json()
     return result
 

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from history_support import replayed_stats, without_luck
-from server.api_support import settle
+from server.api_support import act, settle
 from zar.ai.coach import Strategies
 from zar.ai.luck import account
 from zar.dice import SeededDice
@@ -35,15 +35,6 @@ def client(store: SqliteStore) -> Iterator[TestClient]:
 
 
 STRATEGIES = Strategies()  # the same tables as the server's: each built once
-
-
-def act(client: TestClient, game: Game, **intent: Any) -> Game:
-    response = client.post(
-        f"/api/games/{game['id']}/actions", json={"version": game["version"], **intent}
-    )
-    assert response.status_code == 200, response.text
-    result: Game = response.json()
-    return result
 
 
 def turn(client: TestClient, game: Game) -> Game:
