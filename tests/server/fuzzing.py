@@ -28,6 +28,7 @@ import itertools
 import json
 import sqlite3
 import string
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -375,9 +376,18 @@ class Fuzzer:
         guest = self.devices["guest"].get(f"/api/games/{game_id}").json()
         return "guest" if game["seat"] in guest.get("you", {}).get("seats", ()) else "host"
 
+    def _settle(self) -> None:
+        """Wait until the luck accounts of the games ended so far are kept: they are written
+        after the reply that ended the game, in the loop that serves every request, and one
+        written during a later request is not that request's doing."""
+        accounts = self.app.state.games.accounts
+        while accounts is not None and accounts.working:
+            time.sleep(0.005)
+
     def _send(self, case: Any, dials: Dials) -> None:
         game_id = case.path_parameters.get("game_id")
         known = game_id in {g for g, _ in self.games()}
+        self._settle()
         before = self.rows()
         shown = self.view(game_id) if known else None
         device, session = self._device(dials, game_id if known else None)

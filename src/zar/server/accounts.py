@@ -217,6 +217,11 @@ class Accounts:
                 worker.kill()
             thread.join(timeout=5)
 
+    @property
+    def working(self) -> int:
+        """How many accounts are being worked out now: scheduled, and not yet kept."""
+        return len(self._pending)
+
     async def settle(self) -> None:
         """Wait until every account scheduled in this loop is kept (for tests, and when the
         server stops): an app served by one loop after another (a test's) leaves the others'
