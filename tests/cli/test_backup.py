@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
 from history_support import without_luck
-from server.api_support import new
+from server.api_support import act, new
 from store_support import append, create, one_person_yams, yams_round
 from zar.cli import main
 from zar.cli.backup import PAGE, restore, write_backup
@@ -37,15 +37,6 @@ def clock() -> str:
 
 def app_on(store: Store) -> FastAPI:
     return create_app(store, dice=ScriptedDice(), clock=clock, games_per_minute=None)
-
-
-def act(client: TestClient, game: dict[str, Any], **intent: Any) -> dict[str, Any]:
-    response = client.post(
-        f"/api/games/{game['id']}/actions", json={"version": game["version"], **intent}
-    )
-    assert response.status_code == 200, response.text
-    result: dict[str, Any] = response.json()
-    return result
 
 
 @pytest.fixture
