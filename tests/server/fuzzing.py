@@ -159,6 +159,11 @@ class Tally:
         return f"{self.requests} requests ({statuses}); {len(self.failures)} failures"
 
 
+# The longest a luck account may take to be kept (an expert's game of 10 000 for three: a
+# few seconds on a busy machine).
+SETTLE_S = 120.0
+
+
 class Fuzzer:
     """The app over a fresh SQLite file in ``folder``, its schema, and the games seeded."""
 
@@ -379,9 +384,12 @@ class Fuzzer:
     def _settle(self) -> None:
         """Wait until the luck accounts of the games ended so far are kept: they are written
         after the reply that ended the game, in the loop that serves every request, and one
-        written during a later request is not that request's doing."""
+        written during a later request is not that request's doing. One not kept within
+        :data:`SETTLE_S` fails the run rather than hold it for ever."""
         accounts = self.app.state.games.accounts
+        deadline = time.monotonic() + SETTLE_S
         while accounts is not None and accounts.working:
+            assert time.monotonic() < deadline, f"{accounts.working} luck accounts never kept"
             time.sleep(0.005)
 
     def _send(self, case: Any, dials: Dials) -> None:
