@@ -74,6 +74,15 @@ class Seating:
     def seats_of(self, device: str | None) -> tuple[int, ...]:
         return tuple(i for i, holder in enumerate(self.holders) if device and holder == device)
 
+    def alone(self, device: str | None) -> bool:
+        """Whether ``device`` is the only one with a place at the table (asked without
+        going through the watchers, who may be thousands)."""
+        return (
+            not self.watchers
+            and self.host == device
+            and all(holder in (None, device) for holder in self.holders)
+        )
+
     @property
     def devices(self) -> frozenset[str]:
         """Every device with a place at the table: the host, the players, the watchers."""

@@ -70,7 +70,7 @@ def test_every_route_documents_its_replies_and_refusals(tmp_path: Path) -> None:
         ("/api/setup", "get"): {"200"},
         ("/api/i18n/{lang}", "get"): {"200", "422"},
         ("/api/network", "get"): {"200"},
-        ("/api/games/{game_id}/invitations", "post"): {"201", "403", "404", "422", "503"},
+        ("/api/games/{game_id}/invitations", "post"): {"201", "403", "404", "422", "429", "503"},
         ("/api/invitations/open", "post"): {"200", "403", "413", "422", "429", "503"},
         ("/api/invitations/claim", "post"): {"200", "403", "409", "413", "422", "429", "503"},
         ("/api/invitations/watch", "post"): {"200", "403", "413", "422", "429", "503"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import http.client
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -64,6 +65,39 @@ def test_a_bad_limit_is_one_line(env: Path, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("ZAR_GAMES_PER_MINUTE", "lots")
     with pytest.raises(SystemExit, match="ZAR_GAMES_PER_MINUTE"):
         app()
+
+
+def test_the_stores_bounds_come_from_the_environment(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ZAR_WATCHERS_PER_GAME`` caps a game's watchers; ``ZAR_KEEP_ABANDONED_DAYS`` says
+    when an abandoned game is pruned (unset or ``keep``: never); a bad one is one line."""
+    monkeypatch.setenv("ZAR_WATCHERS_PER_GAME", "1")
+    monkeypatch.setenv("ZAR_KEEP_ABANDONED_DAYS", "0")
+    with TestClient(app()) as host:
+        game = host.post("/api/games", json={"game": "yams", "players": ["Ali", "Ece"]}).json()
+        ended = host.post("/api/games", json=NEW).json()
+        host.post(f"/api/games/{ended['id']}/actions", json={"version": 0, "type": "abandon"})
+        link = host.post(f"/api/games/{game['id']}/invitations").json()["watch"].split("=")[1]
+        statuses = []
+        for _ in range(2):  # two fresh devices
+            host.cookies.clear()
+            watched = host.post("/api/invitations/watch", json={"invitation": link})
+            statuses.append(watched.json().get("reason", watched.status_code))
+        assert statuses == [200, "too-many-watchers"]
+    with TestClient(app()) as client:  # the pruning as it starts: the abandoned game goes
+        for _ in range(600):
+            if client.app.state.pruned:  # type: ignore[attr-defined]
+                break
+            time.sleep(0.05)
+    store = SqliteStore(env)
+    assert store.game_ids() == [game["id"]]
+    store.close()
+    for name, value in (("ZAR_WATCHERS_PER_GAME", "many"), ("ZAR_KEEP_ABANDONED_DAYS", "-1")):
+        monkeypatch.setenv(name, value)
+        with pytest.raises(SystemExit, match=name):
+            app()
+        monkeypatch.delenv(name)
 
 
 def test_warming_up_makes_a_decision_and_freezes_what_is_alive(

@@ -125,6 +125,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "too-many-joins": {"tr": "Çok fazla katılma denemesi: {seconds} saniye sonra yeniden deneyin",
                        "fr": "Trop de tentatives pour rejoindre : réessayez dans {seconds} s",
                        "en": "Too many tries to join: try again in {seconds} s"},
+    "too-many-invitations": {"tr": "Çok fazla davet: {seconds} saniye sonra yeniden deneyin",
+                             "fr": "Trop d'invitations : réessayez dans {seconds} s",
+                             "en": "Too many invitations: try again in {seconds} s"},
     "too-many-undos": {"tr": "Arka arkaya çok fazla geri alma: {seconds} saniye sonra yeniden "
                              "deneyin",
                        "fr": "Trop d'annulations d'affilée : réessayez dans {seconds} s",
@@ -193,6 +196,12 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "forbidden-invitation-unknown": {"tr": "Bu davet geçersiz ya da süresi dolmuş",
                                      "fr": "Cette invitation n'existe pas ou a expiré",
                                      "en": "This invitation is unknown or has expired"},
+    "forbidden-too-many-watchers": {"tr": "Bu oyunu zaten {limit} cihaz izliyor: daha fazlası "
+                                          "izleyemez",
+                                    "fr": "Déjà {limit} appareils suivent cette partie : "
+                                          "aucun autre ne peut la suivre",
+                                    "en": "{limit} devices already watch this game: no more "
+                                          "can watch it"},
     "forbidden-invitation-spent": {"tr": "Bu davet başka bir cihazda kullanıldı",
                                    "fr": "Cette invitation a déjà servi sur un autre appareil",
                                    "en": "This invitation was already used on another device"},

@@ -120,7 +120,7 @@ class Acting:
             if after == base:
                 return base
             after = replace(after, rev=base.rev + 1)
-            await run_in_threadpool(self.store.reseat, game_id, after)
+            await run_in_threadpool(lambda: self.store.reseat(game_id, after, before=seating))
             self.records.seated(game_id, after)
         self.reseated(game_id)
         return after

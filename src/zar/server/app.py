@@ -33,6 +33,7 @@ from zar.server.analysis import analysis_routes
 from zar.server.asking import language
 from zar.server.devices import Devices, reacher
 from zar.server.games import Games
+from zar.server.inviting import INVITATION_RATES, InvitationLimit
 from zar.server.limits import (
     GAMES_PER_MINUTE,
     MAX_BODY_BYTES,
@@ -46,6 +47,8 @@ from zar.server.limits import (
     UndoLimit,
 )
 from zar.server.play_routes import play_routes
+from zar.server.pruning import PRUNE_SECONDS, pruning
+from zar.server.rights import WATCHERS_PER_GAME
 from zar.server.seats import invitation_routes, seat_routes
 from zar.server.setup_routes import setup_routes
 from zar.server.shell import Shell, add_shell
@@ -75,6 +78,10 @@ def create_app(
     addresses: Sequence[str] = (),
     hosts: Sequence[str] | None = None,
     account_process: Executor | None = None,
+    watchers_per_game: int = WATCHERS_PER_GAME,
+    invitation_rates: Mapping[str, Rate] | None = INVITATION_RATES,
+    keep_abandoned_days: float | None = None,
+    prune_every: float = PRUNE_SECONDS,
 ) -> FastAPI:
     """The app over ``store``; ``dice`` defaults to the operating system's randomness.
 
@@ -88,6 +95,11 @@ def create_app(
     ``hosts`` the names a request's ``Host`` may give (None: any, as a test's client asks).
     ``account_process`` works out the finished games' luck accounts (else a worker thread);
     the app shuts it down when it stops.
+
+    A game is watched by ``watchers_per_game`` devices at most; a device or an address
+    invites past the ``invitation_rates`` refused (429; None: no limit). The store is
+    pruned as the app starts and every ``prune_every`` seconds (:mod:`zar.server.pruning`),
+    abandoned games after ``keep_abandoned_days`` (None: kept).
     """
     undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
     coach = Strategies()  # the coach's, the review's and the luck accounts' strategies
@@ -102,12 +114,17 @@ def create_app(
         stop = await games.watch()
         # The games kept without their luck account get it, slowly, while the server idles.
         sweeping = asyncio.create_task(accounts.run())
+        # What the store keeps no longer goes, now and every hour.
+        pruned = asyncio.create_task(
+            pruning(store, clock, keep_abandoned_days, prune_every, done=app.state.pruned.append)
+        )
         try:
             yield
         finally:
-            sweeping.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeping
+            for task in (sweeping, pruned):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await games.settled()
             accounts.close()
             await run_in_threadpool(stop)
@@ -128,6 +145,7 @@ def create_app(
     # The parts, for a test or an operator to look at: the routes are given what they use.
     app.state.games = games
     app.state.streams = streams
+    app.state.pruned = []  # what each pruning of this app's store pruned, in order
 
     # The last added runs first: the headers go on every reply, refusals included.
     if games_per_minute is not None:
@@ -159,7 +177,16 @@ def create_app(
     app.add_middleware(Activity, accounts=accounts)  # the slow pass waits for a quiet server
     routers = (
         play_routes(games, devices, reach, streams, ready),
-        invitation_routes(games, devices, language, addresses),
+        invitation_routes(
+            games,
+            devices,
+            language,
+            addresses,
+            watchers_per_game=watchers_per_game,
+            invitations=None
+            if invitation_rates is None
+            else InvitationLimit(monotonic, invitation_rates),
+        ),
         seat_routes(games, devices, language),
         analysis_routes(games, devices, reach, coach),
         setup_routes(addresses),

@@ -18,7 +18,8 @@ key (the hash of its credential); None is a device without a credential.
   holder takes it back from the computer.
 - **open** an invitation, **claim** a seat with it, **watch** with it: an invitation known
   and not expired; a seat invitation is spent by the first device that takes a seat with
-  it; a seat is claimed only while the host's device still holds it.
+  it; a seat is claimed only while the host's device still holds it; a game is watched by
+  :data:`WATCHERS_PER_GAME` devices at most.
 
 >>> from zar.table import Seat
 >>> seating = Seating.hosted("h", (Seat("Ali"), Seat("Ece")))
@@ -38,6 +39,7 @@ from zar.store import Invitation
 from zar.table import IllegalAction
 
 __all__ = [
+    "WATCHERS_PER_GAME",
     "Answer",
     "require",
     "seats_offered",
@@ -50,6 +52,7 @@ __all__ = [
     "to_open",
     "to_read",
     "to_use",
+    "to_watch",
 ]
 
 Answer = Forbidden | None  # None: yes
@@ -104,7 +107,7 @@ def to_act(seating: Seating | None, device: str | None, record: Record, intent: 
         return Forbidden("standing-in", seat=seat)  # resumed first
     if not seating.holds(device, seat):
         return Forbidden("not-your-seat", seat=seat)
-    if intent == "undo" and record.state.is_over and seating.devices != {device}:
+    if intent == "undo" and record.state.is_over and not seating.alone(device):
         return Forbidden("seen-over")
     return None
 
@@ -146,6 +149,30 @@ def to_use(invitation: Invitation | None, now: str) -> Answer:
     """Whether an invitation lets anyone in: known and not expired (refused alike)."""
     if invitation is None or invitation.expires_at < now:
         return Forbidden("invitation-unknown")
+    return None
+
+
+# A table's watchers, at most: a living room's, a classroom's, a club's screen and the
+# phones around it; the fan-out of a move to them is measured at this many
+# (docs/performance.md). A script's fresh devices past it are refused, nothing stored.
+WATCHERS_PER_GAME = 5_000
+
+
+def to_watch(
+    invitation: Invitation | None,
+    seating: Seating | None,
+    device: str | None,
+    now: str,
+    cap: int = WATCHERS_PER_GAME,
+) -> Answer:
+    """Whether ``device`` may watch the game with the invitation: known and not expired, of
+    a game with seats, and while its watchers are fewer than ``cap`` (a device that already
+    has a place at the table keeps it, and adds nobody)."""
+    refused = to_use(invitation, now)
+    if refused is not None or seating is None:
+        return refused or Forbidden("not-at-table")
+    if seating.role(device) is None and len(seating.watchers) >= cap:
+        return Forbidden("too-many-watchers", limit=cap)
     return None
 
 

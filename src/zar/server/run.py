@@ -35,6 +35,7 @@ from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
 from zar.server.limits import GAMES_PER_MINUTE, SecurityHeaders
 from zar.server.network import WILDCARDS, phone_addresses, url
+from zar.server.rights import WATCHERS_PER_GAME
 from zar.store import SqliteStore, Store, UnusableStore, open_store
 from zar.table import Seat
 
@@ -88,6 +89,39 @@ def _number(name: str, default: float) -> float:
     if number <= 0:
         raise SystemExit(f"zar: {name} is a positive number: {value}")
     return number
+
+
+def _keep_abandoned_days() -> float | None:
+    """``$ZAR_KEEP_ABANDONED_DAYS``: the days an abandoned game is kept after its last change
+    before it is pruned; unset or ``keep``, every game is kept."""
+    value = os.environ.get("ZAR_KEEP_ABANDONED_DAYS", "").strip().lower()
+    if value in ("", "keep"):
+        return None
+    try:
+        days = float(value)
+    except ValueError:
+        days = -1.0
+    if not 0 <= days < 1e6:
+        raise SystemExit(f"zar: ZAR_KEEP_ABANDONED_DAYS is a number of days, or keep: {value}")
+    return days
+
+
+def _watchers_per_game() -> int:
+    """``$ZAR_WATCHERS_PER_GAME``: the devices that may watch one game, else the app's."""
+    value = os.environ.get("ZAR_WATCHERS_PER_GAME", "").strip()
+    if not value:
+        return WATCHERS_PER_GAME
+    if not value.isdigit():
+        raise SystemExit(f"zar: ZAR_WATCHERS_PER_GAME is a whole number of devices: {value}")
+    return int(value)
+
+
+def _kept() -> dict[str, Any]:
+    """What the environment says of the store's bounds, as :func:`create_app` takes it."""
+    return {
+        "watchers_per_game": _watchers_per_game(),
+        "keep_abandoned_days": _keep_abandoned_days(),
+    }
 
 
 def _per_client(default: int | None) -> int | None:
@@ -362,11 +396,13 @@ def serve(
 ) -> None:
     """Serve until stopped; ``ZAR_HOST`` and ``ZAR_PORT`` give where to listen (127.0.0.1:
     this machine only), ``ZAR_DATABASE_URL`` or ``ZAR_DB`` the database,
-    ``ZAR_GAMES_PER_MINUTE`` the limit on new games, ``ZAR_PROXIES`` (or ``proxies_named``)
+    ``ZAR_GAMES_PER_MINUTE`` the limit on new games, ``ZAR_WATCHERS_PER_GAME`` and
+    ``ZAR_KEEP_ABANDONED_DAYS`` the store's bounds, ``ZAR_PROXIES`` (or ``proxies_named``)
     the front servers believed, :func:`connection_limits` what a connection may hold."""
     host = host or os.environ.get("ZAR_HOST", "").strip() or DEFAULT_HOST
     port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
     games_per_minute = _games_per_minute()
+    kept = _kept()
     trusted = proxies(proxies_named)
     limits = connection_limits()
     store = _open(db)
@@ -383,6 +419,7 @@ def serve(
             addresses=addresses,
             hosts=allowed_hosts(host, addresses),
             account_process=account_process(),
+            **kept,
         )
         uvicorn.run(
             serving(served, trusted),
@@ -402,6 +439,7 @@ def app() -> FastAPI:
     """The app over the store of ``$ZAR_DATABASE_URL`` (or ``$ZAR_DB``), which it closes when
     it stops: ``uvicorn --factory zar.server.run:app --workers 4``."""
     games_per_minute = _games_per_minute()
+    kept = _kept()
     _prepare()
     # Behind a front server the names are its own: $ZAR_HOSTS, else whatever it forwards.
     return create_app(
@@ -411,6 +449,7 @@ def app() -> FastAPI:
         ready=ready_strategies,
         hosts=_named_hosts() or None,
         account_process=account_process(),
+        **kept,
     )
 
 

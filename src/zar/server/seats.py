@@ -25,19 +25,21 @@ from zar.names import seat_names
 from zar.record import Record
 from zar.refusal import Forbidden
 from zar.seating import Seating
-from zar.server.asking import here
+from zar.server.asking import address, here
 from zar.server.devices import Devices, key_of, later
 from zar.server.games import Games
+from zar.server.inviting import InvitationLimit
 from zar.server.network import is_loopback, qr_code
 from zar.server.replies import GAME_REFUSALS, GameView, Invite, Opened, refusals
 from zar.server.rights import (
+    WATCHERS_PER_GAME,
     require,
     seats_offered,
     to_claim,
     to_invite,
     to_move,
     to_open,
-    to_use,
+    to_watch,
 )
 from zar.server.views import Table, view
 from zar.store import Invitation, Store
@@ -47,6 +49,10 @@ __all__ = ["invitation_routes", "seat_routes", "short_code", "stood_in", "typed_
 INVITATION_HOURS = 24
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud, typed right
 CODE_LENGTH = 6
+
+
+def _nothing() -> None:
+    """What an invitation that took nothing from a limit gives back."""
 
 
 def short_code() -> str:
@@ -128,9 +134,14 @@ def invitation_routes(
     devices: Devices,
     language: Callable[[Request], Language],
     addresses: Sequence[str] = (),
+    *,
+    watchers_per_game: int = WATCHERS_PER_GAME,
+    invitations: InvitationLimit | None = None,
 ) -> APIRouter:
     """The routes of invitations and watchers; links name ``addresses[0]`` when the server
-    serves the network (a phone can open it), else the address asked."""
+    serves the network (a phone can open it), else the address asked. A game is watched by
+    ``watchers_per_game`` devices at most; ``invitations`` counts the invitations each
+    device and address makes (None: no limit)."""
     router = APIRouter()
 
     def base(request: Request) -> str:
@@ -140,14 +151,20 @@ def invitation_routes(
         "/api/games/{game_id}/invitations",
         status_code=201,
         response_model=None,
-        responses={201: {"model": Invite}, **refusals(403, *GAME_REFUSALS)},
+        responses={201: {"model": Invite}, **refusals(403, 429, *GAME_REFUSALS)},
     )
     async def invite(game_id: str, request: Request) -> dict[str, Any]:
         """The host asks for a way in for another device: a link (its secret after ``#``),
         the same as a QR code, a short code to type, and a link for watchers."""
         device = await devices.caller(request)
         require(to_invite(await games.reach(game_id, device, here=here(request)), device))
-        join, code, watch, expires = await _invited(games.store, game_id, games.clock())
+        assert device is not None
+        give_back = invitations.take(device, address(request)) if invitations else _nothing
+        try:
+            join, code, watch, expires = await _invited(games.store, game_id, games.clock())
+        except BaseException:
+            give_back()  # not kept: not counted
+            raise
         link = f"{base(request)}#join={join}"
         return {
             "join": link,
@@ -223,10 +240,18 @@ def invitation_routes(
         """Follow the game from this device, acting for nobody (a watch link, or `İzle` on an
         invitation's screen, which does not spend it)."""
         invitation = await _found(games.store, asked)
-        require(to_use(invitation, games.clock()))
+        seating = await games.seating(invitation.game_id) if invitation is not None else None
+        # Refused before a credential is given: past the cap, nothing is stored.
+        caller = await devices.caller(request)
+        require(to_watch(invitation, seating, caller, games.clock(), watchers_per_game))
         assert invitation is not None
         device = await devices.device(request, response)
-        await games.reseat(invitation.game_id, lambda s: s.watched_by(device))
+
+        def watched(current: Seating) -> Seating:
+            require(to_watch(invitation, current, device, games.clock(), watchers_per_game))
+            return current.watched_by(device)
+
+        await games.reseat(invitation.game_id, watched)
         return await _seated_view(games, invitation.game_id, language(request), device)
 
     return router

@@ -29,6 +29,7 @@ from zar.store.base import (
     UnusableStore,
     default_db_path,
 )
+from zar.store.retention import Pruned, Retention
 from zar.store.sqlite import SqliteStore
 
 __all__ = [
@@ -38,6 +39,8 @@ __all__ = [
     "Device",
     "GameSummary",
     "Invitation",
+    "Pruned",
+    "Retention",
     "SqliteStore",
     "Store",
     "StoreUnavailable",

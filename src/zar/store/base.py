@@ -6,11 +6,14 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from zar.record import Action, Record
 from zar.refusal import Refusal
 from zar.seating import Seating
+
+if TYPE_CHECKING:
+    from zar.store.retention import Pruned, Retention
 
 __all__ = [
     "AsyncAppender",
@@ -185,9 +188,11 @@ class Store(Protocol):
         had holders. Raises :class:`UnknownGame`."""
         ...
 
-    def reseat(self, game_id: str, seating: Seating) -> None:
+    def reseat(self, game_id: str, seating: Seating, *, before: Seating | None = None) -> None:
         """Keep ``seating``, made from the stored one (its revision one more), and who may
-        reach the game with it; :class:`Conflict` if the stored one moved on meanwhile."""
+        reach the game with it; :class:`Conflict` if the stored one moved on meanwhile.
+        ``before``: the stored one it was made from, if at hand (else it is read), so that
+        only the rows of who may reach the game that changed are written."""
         ...
 
     def add_device(self, key: str, now: str) -> None:
@@ -206,6 +211,12 @@ class Store(Protocol):
 
     def spend(self, key: str, device: str) -> bool:
         """Spend the invitation for ``device``: true if it was not spent, or spent by it."""
+        ...
+
+    def prune(self, retention: Retention) -> Pruned:
+        """Remove what ``retention`` says the store keeps no longer, and nothing else:
+        invitations expired, devices unseen (with their rows as watchers), abandoned games
+        if it names a time (:mod:`zar.store.retention`); how many of each went."""
         ...
 
     def announce(self, game_id: str, note: str) -> None:

@@ -43,6 +43,7 @@ from zar.store.postgres_connections import (
     listen,
     readable,
 )
+from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune_batch
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
@@ -138,6 +139,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # (the list of games and the statistics name it in the page's language, and count it as
     # one player), read from its settings
     (lambda db: fill_seat_kinds(db, "%s"),),
+    # 7: what the pruning looks for (zar.store.retention), by an index
+    RETENTION_INDEXES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -329,8 +332,9 @@ class PostgresStore:
         with self._connection(writing=False) as db:
             return read_seating(db, "%s", game_id)
 
-    def reseat(self, game_id: str, seating: Seating) -> None:
-        """Keep ``seating`` (one revision on from the stored one) and who may reach the game;
+    def reseat(self, game_id: str, seating: Seating, *, before: Seating | None = None) -> None:
+        """Keep ``seating`` (one revision on from the stored one, ``before`` if given) and who
+        may reach the game, only the rows that change;
         every process hears of it (``game_id:seating``) when it commits. The game's row is
         locked meanwhile, as by an append."""
         with self._connection(writing=True) as db, db.transaction():
@@ -339,7 +343,7 @@ class PostgresStore:
             ).fetchone()
             if row is None:
                 raise UnknownGame(game_id)
-            if not write_seating(db, "%s", game_id, seating):
+            if not write_seating(db, "%s", game_id, seating, before):
                 raise Conflict(row[0])
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:seating"))
 
@@ -373,6 +377,16 @@ class PostgresStore:
     def spend(self, key: str, device: str) -> bool:
         with self._connection(writing=True) as db:
             return spend_invitation(db, "%s", key, device)
+
+    def prune(self, retention: Retention) -> Pruned:
+        """Prune what ``retention`` says goes, a batch a transaction (``prune_batch``)."""
+        pruned = Pruned()
+        while True:
+            with self._connection(writing=True) as db, db.transaction():
+                batch = prune_batch(db, "%s", retention)
+            if not batch:
+                return pruned
+            pruned += batch
 
     def announce(self, game_id: str, note: str) -> None:
         """``NOTIFY zar_games, 'game_id:note'``: every process watching hears it."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from zar.history import figures
@@ -21,6 +22,7 @@ __all__ = [
     "WATCHER",
     "Migration",
     "abandons",
+    "access_changes",
     "access_rows",
     "action_rows",
     "device_seen_at",
@@ -192,17 +194,41 @@ WATCHER = -2
 
 
 def seating_text(seating: Seating | None) -> str:
-    """A seating as stored: JSON, or nothing for a game from before seats."""
-    return "" if seating is None else json.dumps(seating.to_json())
+    """A seating as stored: JSON, or nothing for a game from before seats. The watchers are
+    not in it: they are their rows of ``access`` alone (a game may have thousands, and the
+    seating is written again at each change of a seat)."""
+    if seating is None:
+        return ""
+    return json.dumps({k: v for k, v in seating.to_json().items() if k != "watchers"})
+
+
+def _seat_rows(game_id: str, seating: Seating) -> set[tuple[str, str, int]]:
+    """The rows of ``access`` of the host and of the seats held: a few, whatever the watchers."""
+    rows = {(game_id, seating.host, HOST)}
+    rows |= {(game_id, device, seat) for seat, device in enumerate(seating.holders) if device}
+    return rows
 
 
 def access_rows(game_id: str, seating: Seating) -> list[tuple[str, str, int]]:
     """The rows (game_id, device, seat) that say who may reach the game: a row per seat held,
     one for the host, one per watcher. The lists of a device's games read them."""
-    rows = {(game_id, seating.host, HOST)}
-    rows |= {(game_id, device, seat) for seat, device in enumerate(seating.holders) if device}
+    rows = _seat_rows(game_id, seating)
     rows |= {(game_id, device, WATCHER) for device in seating.watchers}
     return sorted(rows)
+
+
+def access_changes(
+    game_id: str, before: Seating | None, after: Seating
+) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
+    """The rows of ``access`` that go and those that come when ``before`` becomes ``after``:
+    the seats' that changed and the watchers' that came or went, never the others'."""
+    if before is None:
+        return [], access_rows(game_id, after)
+    old, new = _seat_rows(game_id, before), _seat_rows(game_id, after)
+    if after.watchers is not before.watchers:  # else the same set: nothing to compare
+        old |= {(game_id, d, WATCHER) for d in before.watchers - after.watchers}
+        new |= {(game_id, d, WATCHER) for d in after.watchers - before.watchers}
+    return sorted(old - new), sorted(new - old)
 
 
 def turn_of(finished: bool, summary: Mapping[str, Any]) -> int:
@@ -226,17 +252,36 @@ def game_key(game_id: str) -> str:
 
 def read_seating(db: Connection, mark: str, game_id: str) -> Seating | None:
     """The game's seating at its revision (None: from before seats); :class:`UnknownGame`."""
+    return _stored_seating(db, mark, game_id)
+
+
+def _stored_seating(db: Connection, mark: str, game_id: str) -> Seating | None:
+    """:func:`read_seating`: the seating's row, and its watchers' rows of ``access``."""
     row = db.execute(
         f"SELECT seating, seating_rev FROM games WHERE id = {mark}", (game_key(game_id),)
     ).fetchone()
     if row is None:
         raise UnknownGame(game_id)
-    return Seating.from_json(json.loads(row[0]), row[1]) if row[0] else None
+    if not row[0]:
+        return None
+    seating = Seating.from_json(json.loads(row[0]), row[1])
+    query = f"SELECT device FROM access WHERE game_id = {mark} AND seat = {mark}"
+    watchers = {device for (device,) in db.execute(query, (game_id, WATCHER)).fetchall()}
+    # A seating stored before the watchers left it still names them: they have rows too.
+    return replace(seating, watchers=seating.watchers | watchers) if watchers else seating
 
 
-def write_seating(db: Connection, mark: str, game_id: str, seating: Seating) -> bool:
+def write_seating(
+    db: Connection, mark: str, game_id: str, seating: Seating, before: Seating | None = None
+) -> bool:
     """Keep ``seating`` if the stored one is still the revision before it, and who may reach
-    the game by it; false (nothing written) if it moved on. In the caller's transaction."""
+    the game by it; false (nothing written) if it moved on. In the caller's transaction.
+
+    Only the rows of ``access`` that change are written (:func:`access_changes`): a seat's
+    move writes as many rows with 5 000 watchers as with none. ``before`` is the seating
+    as stored at the revision before (read here if not given)."""
+    if before is None or before.rev != seating.rev - 1:
+        before = _stored_seating(db, mark, game_id)
     done = db.execute(
         f"UPDATE games SET seating = {mark}, seating_rev = {mark}"
         f" WHERE id = {mark} AND seating_rev = {mark}",
@@ -244,8 +289,15 @@ def write_seating(db: Connection, mark: str, game_id: str, seating: Seating) -> 
     ).rowcount
     if not done:
         return False
-    db.execute(f"DELETE FROM access WHERE game_id = {mark}", (game_id,))
-    insert_access(db, mark, game_id, seating)
+    gone, come = access_changes(game_id, before, seating)
+    for row in gone:
+        db.execute(
+            f"DELETE FROM access WHERE game_id = {mark} AND device = {mark} AND seat = {mark}", row
+        )
+    for row in come:
+        db.execute(
+            f"INSERT INTO access (game_id, device, seat) VALUES ({mark}, {mark}, {mark})", row
+        )
     return True
 
 

@@ -31,6 +31,7 @@ from zar.store.base import (
     UnknownGame,
     UnusableStore,
 )
+from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune_batch
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
@@ -124,6 +125,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # (the list of games and the statistics name it in the page's language, and count it as
     # one player), read from its settings
     (lambda db: fill_seat_kinds(db, "?"),),
+    # 7: what the pruning looks for (zar.store.retention), by an index
+    RETENTION_INDEXES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_SECONDS = 30  # how long a write waits for another process's transaction to end
@@ -338,10 +341,11 @@ class SqliteStore:
         with self._file.reading() as db:
             return read_seating(db, "?", game_id)
 
-    def reseat(self, game_id: str, seating: Seating) -> None:
-        """Keep ``seating`` (one revision on from the stored one) and who may reach the game."""
+    def reseat(self, game_id: str, seating: Seating, *, before: Seating | None = None) -> None:
+        """Keep ``seating`` (one revision on from the stored one, ``before`` if given) and who
+        may reach the game: only the rows that change."""
         with self._file.writing() as db:
-            if not write_seating(db, "?", game_id, seating):
+            if not write_seating(db, "?", game_id, seating, before):
                 row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
                     raise UnknownGame(game_id)
@@ -376,6 +380,16 @@ class SqliteStore:
     def spend(self, key: str, device: str) -> bool:
         with self._file.writing() as db:
             return spend_invitation(db, "?", key, device)
+
+    def prune(self, retention: Retention) -> Pruned:
+        """Prune what ``retention`` says goes, a batch a transaction (``prune_batch``)."""
+        pruned = Pruned()
+        while True:
+            with self._file.writing() as db:
+                batch = prune_batch(db, "?", retention)
+            if not batch:
+                return pruned
+            pruned += batch
 
     def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
         """Keep a finished game's ``figures``, worked out again at ``version``."""
