@@ -2,15 +2,15 @@
 
 A real ``zar serve`` (SQLite, the limit on joins off) serves two games: one a player plays
 alone from another address of this machine (127.0.0.200), one move each ``--pace``
-seconds, and one of two seats its host hands to the computer and takes back. Each phase
-lasts ``--seconds``:
+seconds, and one of two seats its host hands to the computer and takes back. The player
+plays through each phase:
 
-1. no watchers: the player's moves, and the host's hand-overs (each one reseating);
+1. no watchers: the host's hand-overs (each one reseating) for ``--seconds``;
 2. fresh devices, ``--attackers`` at a time from 127.0.0.1, each posting the second game's
    watch link, until ``--watchers`` of them watch it (the cap: ``ZAR_WATCHERS_PER_GAME``):
    the player's moves meanwhile, and how long the watchers took;
-3. the watchers seated: the player's moves, and the hand-overs again; then one watcher
-   more, refused past the cap.
+3. the watchers seated: the hand-overs again for ``--seconds``; then one watcher more,
+   refused past the cap.
 
 It prints the moves' p50 and p99 of each phase side by side, and the hand-overs' at none
 and at ``--watchers``.
@@ -55,9 +55,14 @@ class Device:
         headers = {"content-type": "application/json"}
         if self.cookie:
             headers["cookie"] = self.cookie
-        self.conn.request(method, path, body=None if body is None else json.dumps(body),
-                          headers=headers)  # fmt: skip
-        response = self.conn.getresponse()
+        data = None if body is None else json.dumps(body)
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            self.conn.close()  # closed while idle (ZAR_IDLE_SECONDS): a new connection
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
         payload = json.loads(response.read())
         for value in response.headers.get_all("set-cookie") or ():
             if not self.fresh:
@@ -71,13 +76,12 @@ class Device:
         return payload
 
 
-def play(port: int, seconds: float, pace: float) -> list[float]:
-    """The player's moves for ``seconds``, one each ``pace``: each one's time, in ms."""
+def play(port: int, pace: float, stop: threading.Event) -> list[float]:
+    """The player's moves until ``stop``, one each ``pace``: each one's time, in ms."""
     player = Device(port, PLAYER)
     game = player.ok("POST", "/api/games", {"game": "yams", "players": ["Ali"]})
     times: list[float] = []
-    until = time.monotonic() + seconds
-    while time.monotonic() < until:
+    while not stop.is_set():
         if game["over"]:
             game = player.ok("POST", "/api/games", {"game": "yams", "players": ["Ali"]})
         began = time.perf_counter()
@@ -133,14 +137,17 @@ def figures(times: list[float]) -> str:
     return f"{q[49]:.1f} ms, {q[98]:.1f} ms ({len(times)})"
 
 
-def beside(port: int, seconds: float, pace: float, work: Any) -> tuple[list[float], Any]:
-    """The player's moves for ``seconds`` while ``work()`` runs: their times, its result."""
+def beside(port: int, pace: float, work: Any) -> tuple[list[float], Any]:
+    """The player's moves while ``work()`` runs: their times, its result."""
     moves: list[float] = []
-    player = threading.Thread(target=lambda: moves.extend(play(port, seconds, pace)))
+    stop = threading.Event()
+    player = threading.Thread(target=lambda: moves.extend(play(port, pace, stop)))
     player.start()
-    result = work()
-    player.join()
-    return moves, result
+    try:
+        return moves, work()
+    finally:
+        stop.set()
+        player.join()
 
 
 def main() -> None:
@@ -163,16 +170,15 @@ def main() -> None:
             link = link.split("=", 1)[1]
 
             alone, handed_alone = beside(
-                port, args.seconds, args.pace, lambda: hand_overs(host, game["id"], args.seconds)
+                port, args.pace, lambda: hand_overs(host, game["id"], args.seconds)
             )
             began = time.monotonic()
             adding, refused = beside(
-                port, args.seconds, args.pace,
-                lambda: watch(port, link, args.watchers, args.attackers),
-            )  # fmt: skip
+                port, args.pace, lambda: watch(port, link, args.watchers, args.attackers)
+            )
             took = time.monotonic() - began
             seated, handed = beside(
-                port, args.seconds, args.pace, lambda: hand_overs(host, game["id"], args.seconds)
+                port, args.pace, lambda: hand_overs(host, game["id"], args.seconds)
             )
             past, answer = Device(port, fresh=True).call(
                 "POST", "/api/invitations/watch", {"invitation": link}

@@ -141,13 +141,15 @@ class Seating:
         if self.holders[seat] is None:
             raise Forbidden("computer-seat", seat=seat)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, watchers: bool = True) -> dict[str, Any]:
+        """The seating as JSON; without the ``watchers`` if told (the store keeps them apart)."""
         data: dict[str, Any] = {
             "host": self.host,
             "holders": list(self.holders),
             "standins": list(self.standins),
-            "watchers": sorted(self.watchers),
         }
+        if watchers:
+            data["watchers"] = sorted(self.watchers)
         if any(v is not None for v in self.since):
             data["since"] = list(self.since)
         return data

@@ -112,18 +112,40 @@ class Acting:
         their answer), kept if nobody changed it meanwhile, then told; ``unclaimed``: a game
         from before seats, given its first."""
         async with self.serial(game_id):
-            seating = await run_in_threadpool(self.store.seating, game_id)
-            if seating is None and not unclaimed:
-                raise Forbidden("not-at-table")
-            base = seating or Seating("", (), (), rev=0)
-            after = change(base)
-            if after == base:
-                return base
-            after = replace(after, rev=base.rev + 1)
-            await run_in_threadpool(lambda: self.store.reseat(game_id, after, before=seating))
-            self.records.seated(game_id, after)
-        self.reseated(game_id)
+            # The seating kept in memory: its watchers, thousands maybe, are not read again.
+            # One another process moved on meanwhile is refused by the store, then read
+            # afresh and the change judged again on it.
+            try:
+                after, changed = await self._reseat(
+                    game_id, await self.records.seating(game_id), change, unclaimed
+                )
+            except Conflict:
+                self.records.reseated(game_id)
+                stored = await run_in_threadpool(self.store.seating, game_id)
+                after, changed = await self._reseat(game_id, stored, change, unclaimed)
+        if changed:
+            self.reseated(game_id)
         return after
+
+    async def _reseat(
+        self,
+        game_id: str,
+        seating: Seating | None,
+        change: Callable[[Seating], Seating],
+        unclaimed: bool,
+    ) -> tuple[Seating, bool]:
+        """``seating`` changed by ``change`` and kept (on its revision), and whether it
+        changed; :class:`Conflict` if the stored one is not ``seating`` any more."""
+        if seating is None and not unclaimed:
+            raise Forbidden("not-at-table")
+        base = seating or Seating("", (), (), rev=0)
+        after = change(base)
+        if after == base:
+            return base, False
+        after = replace(after, rev=base.rev + 1)
+        await run_in_threadpool(lambda: self.store.reseat(game_id, after, before=seating))
+        self.records.seated(game_id, after)
+        return after, True
 
     async def act(
         self, game_id: str, intent: Intent, device: str | None, address: str = ""

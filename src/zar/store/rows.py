@@ -199,7 +199,7 @@ def seating_text(seating: Seating | None) -> str:
     seating is written again at each change of a seat)."""
     if seating is None:
         return ""
-    return json.dumps({k: v for k, v in seating.to_json().items() if k != "watchers"})
+    return json.dumps(seating.to_json(watchers=False))
 
 
 def _seat_rows(game_id: str, seating: Seating) -> set[tuple[str, str, int]]:
