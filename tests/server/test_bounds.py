@@ -222,3 +222,27 @@ def test_the_server_prunes_what_its_retention_says_by_itself(db: Path, moment: M
         row for row in made["access"] if row[0] == kept["id"] and row[2] != -2
     ]
     assert [g[0] for g in held["games"]] == [kept["id"]]
+
+
+def test_a_seating_moved_on_by_another_process_is_judged_again_on_the_stored_one(
+    db: Path, moment: Moment
+) -> None:
+    """A seat's move is judged on the seating kept in memory (its watchers not read again);
+    one another process moved on meanwhile is refused by the store, read afresh and the
+    move judged again on it: nothing of the other process's change is lost."""
+    first, one = app_on(db, moment)
+    second, other = app_on(db, moment)
+    with TestClient(one) as host, TestClient(other) as guest:
+        game = new(host, "yams", "Ali", "Ece")
+        join = invited(host, game["id"]).json()["join"].split("=", 1)[1]
+        claimed = guest.post("/api/invitations/claim", json={"invitation": join, "seat": 1})
+        assert claimed.status_code == 200, claimed.text
+        # The host's process still keeps the seating before the claim.
+        moved = host.post(f"/api/games/{game['id']}/seats/1", json={"to": "computer"})
+        assert moved.status_code == 200, moved.text
+        seat = moved.json()["seats"][1]
+        assert seat["holder"] == "guest"
+        assert seat["standin"] is not None
+        assert moved.json()["seating_rev"] == 2
+    first.close()
+    second.close()
