@@ -48,11 +48,11 @@ __all__ = [
     "to_claim",
     "to_hint",
     "to_invite",
+    "to_join_watchers",
     "to_move",
     "to_open",
     "to_read",
     "to_use",
-    "to_watch",
 ]
 
 Answer = Forbidden | None  # None: yes
@@ -158,20 +158,13 @@ def to_use(invitation: Invitation | None, now: str) -> Answer:
 WATCHERS_PER_GAME = 5_000
 
 
-def to_watch(
-    invitation: Invitation | None,
-    seating: Seating | None,
-    device: str | None,
-    now: str,
-    cap: int = WATCHERS_PER_GAME,
+def to_join_watchers(
+    seating: Seating | None, device: str | None, cap: int = WATCHERS_PER_GAME
 ) -> Answer:
-    """Whether ``device`` may watch the game with the invitation: known and not expired, of
-    a game with seats, and while its watchers are fewer than ``cap`` (a device that already
-    has a place at the table keeps it, and adds nobody)."""
-    refused = to_use(invitation, now)
-    if refused is not None or seating is None:
-        return refused or Forbidden("not-at-table")
-    if seating.role(device) is None and len(seating.watchers) >= cap:
+    """Whether ``device`` may be one more watcher of the game: while its watchers are fewer
+    than ``cap`` (a device that already has a place at the table keeps it, and adds nobody;
+    a game without seats is not this right's to refuse)."""
+    if seating is not None and seating.role(device) is None and len(seating.watchers) >= cap:
         return Forbidden("too-many-watchers", limit=cap)
     return None
 

@@ -37,9 +37,10 @@ from zar.server.rights import (
     seats_offered,
     to_claim,
     to_invite,
+    to_join_watchers,
     to_move,
     to_open,
-    to_watch,
+    to_use,
 )
 from zar.server.views import Table, view
 from zar.store import Invitation, Store
@@ -240,15 +241,16 @@ def invitation_routes(
         """Follow the game from this device, acting for nobody (a watch link, or `İzle` on an
         invitation's screen, which does not spend it)."""
         invitation = await _found(games.store, asked)
-        seating = await games.seating(invitation.game_id) if invitation is not None else None
-        # Refused before a credential is given: past the cap, nothing is stored.
-        caller = await devices.caller(request)
-        require(to_watch(invitation, seating, caller, games.clock(), watchers_per_game))
+        require(to_use(invitation, games.clock()))
         assert invitation is not None
+        # Refused before a credential is given: past the cap, nothing is stored.
+        seating = await games.seating(invitation.game_id)
+        cap = watchers_per_game
+        require(to_join_watchers(seating, await devices.caller(request), cap))
         device = await devices.device(request, response)
 
         def watched(current: Seating) -> Seating:
-            require(to_watch(invitation, current, device, games.clock(), watchers_per_game))
+            require(to_join_watchers(current, device, cap))
             return current.watched_by(device)
 
         await games.reseat(invitation.game_id, watched)
