@@ -213,9 +213,12 @@ class Games:
     ) -> AsyncIterator[None]:
         """While inside, ``follower`` is told of the game's changes and, when nothing
         changed a while, to say it holds; ``device`` is here."""
+        self.followers.join(game_id, follower)
         try:
-            async with self.followers.following(game_id, follower):
+            try:
                 await self.presences.arrive(game_id, device)
                 yield
-        finally:  # gone from the followers first: its going wakes the others only
+            finally:  # gone from the followers first: its going wakes the others only
+                self.followers.leave(game_id, follower)
+        finally:
             await self.presences.leave(game_id, device)
