@@ -19,6 +19,9 @@ version it was made for).
 >>> seats = seats.claimed(1, "g")
 >>> seats.holds("g", 1), seats.holds("h", 1), seats.role("g"), seats.rev
 (True, False, 'player', 1)
+>>> back = seats.taken_back(1)  # the host takes Ece's seat back: remembered
+>>> back.devices == {"h"}, back.shared, sorted(back.former)
+(True, True, ['g'])
 """
 
 from __future__ import annotations
