@@ -193,9 +193,16 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "forbidden-invitation-unknown": {"tr": "Bu davet geçersiz ya da süresi dolmuş",
                                      "fr": "Cette invitation n'existe pas ou a expiré",
                                      "en": "This invitation is unknown or has expired"},
-    "forbidden-invitation-spent": {"tr": "Bu davet başka bir cihazda kullanıldı",
-                                   "fr": "Cette invitation a déjà servi sur un autre appareil",
-                                   "en": "This invitation was already used on another device"},
+    "forbidden-invitation-spent": {"tr": "Bu davet kullanıldı: artık kimseye yer açmaz",
+                                   "fr": "Cette invitation a déjà servi : elle n'ouvre plus "
+                                         "aucune place",
+                                   "en": "This invitation has been used: it lets nobody in "
+                                         "any more"},
+    "forbidden-invitation-ended": {"tr": "Bu oyun bitti: davetleri artık kimseye yer açmaz",
+                                   "fr": "Cette partie est finie : ses invitations n'ouvrent "
+                                         "plus aucune place",
+                                   "en": "This game has ended: its invitations let nobody in "
+                                         "any more"},
     "stale-version": {"tr": "Oyun bu arada ilerledi: güncel hâli gösteriliyor",
                       "fr": "La partie a avancé entre-temps : voici son état actuel",
                       "en": "The game has moved on meanwhile: here is where it is now"},

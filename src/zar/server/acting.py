@@ -107,10 +107,12 @@ class Acting:
         change: Callable[[Seating], Seating],
         *,
         unclaimed: bool = False,
+        keep: Callable[[str, Seating], None] | None = None,
     ) -> Seating:
         """The game's seating changed by ``change`` (which asks the rights, and refuses with
-        their answer), kept if nobody changed it meanwhile, then told; ``unclaimed``: a game
-        from before seats, given its first."""
+        their answer), kept if nobody changed it meanwhile (by ``keep``, else the store's
+        :meth:`~zar.store.Store.reseat`), then told; ``unclaimed``: a game from before
+        seats, given its first."""
         async with self.serial(game_id):
             seating = await run_in_threadpool(self.store.seating, game_id)
             if seating is None and not unclaimed:
@@ -120,7 +122,7 @@ class Acting:
             if after == base:
                 return base
             after = replace(after, rev=base.rev + 1)
-            await run_in_threadpool(self.store.reseat, game_id, after)
+            await run_in_threadpool(keep or self.store.reseat, game_id, after)
             self.records.seated(game_id, after)
         self.reseated(game_id)
         return after

@@ -11,6 +11,7 @@ import hashlib
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from fastapi import Request, Response
@@ -20,7 +21,7 @@ from zar.server.asking import here
 from zar.server.games import Games
 from zar.server.views import Table
 
-__all__ = ["COOKIE", "DEVICE_DAYS", "Devices", "Reach", "key_of", "later", "reacher"]
+__all__ = ["COOKIE", "DEVICE_DAYS", "Credential", "Devices", "Reach", "key_of", "later", "reacher"]
 
 COOKIE = "zar_device"
 DEVICE_DAYS = 400  # a credential unused this long is expired (browsers keep a cookie as long)
@@ -34,6 +35,20 @@ def key_of(secret: str) -> str:
 def later(now: str, **delta: float) -> str:
     """The time ``delta`` after ``now`` (ISO 8601, to the millisecond)."""
     return (datetime.fromisoformat(now) + timedelta(**delta)).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Credential:
+    """A new device's credential (256 random bits) and its key, the store's to know before the
+    device is given it."""
+
+    secret: str
+    key: str
+
+    @classmethod
+    def new(cls) -> Credential:
+        secret = secrets.token_urlsafe(32)
+        return cls(secret, key_of(secret))
 
 
 class Devices:
@@ -72,21 +87,23 @@ class Devices:
         key = await self.caller(request)
         if key is not None:
             return key
-        secret = secrets.token_urlsafe(32)
-        key = key_of(secret)
-        now = self.games.clock()
-        await run_in_threadpool(self.games.store.add_device, key, now)
-        self._known[key] = now[:10]
+        credential = Credential.new()
+        await run_in_threadpool(self.games.store.add_device, credential.key, self.games.clock())
+        self.give(credential, request, response)
+        return credential.key
+
+    def give(self, credential: Credential, request: Request, response: Response) -> None:
+        """Hand a device ``credential``, once the store knows it (in ``response``'s cookie)."""
+        self._known[credential.key] = self.games.clock()[:10]
         response.set_cookie(
             COOKIE,
-            secret,
+            credential.secret,
             max_age=DEVICE_DAYS * 24 * 3600,
             path="/",
             httponly=True,
             samesite="strict",
             secure=request.url.scheme == "https",
         )
-        return key
 
 
 Reach = Callable[[str, Request], Awaitable[Table]]

@@ -125,10 +125,15 @@ class Games:
         return await self.acting.create(record, host)
 
     async def reseat(
-        self, game_id: str, change: Callable[[Seating], Seating], *, unclaimed: bool = False
+        self,
+        game_id: str,
+        change: Callable[[Seating], Seating],
+        *,
+        unclaimed: bool = False,
+        keep: Callable[[str, Seating], None] | None = None,
     ) -> Seating:
         """The game's seating changed by ``change`` (:meth:`Acting.reseat`)."""
-        return await self.acting.reseat(game_id, change, unclaimed=unclaimed)
+        return await self.acting.reseat(game_id, change, unclaimed=unclaimed, keep=keep)
 
     async def act(
         self, game_id: str, intent: Intent, device: str | None, address: str = ""

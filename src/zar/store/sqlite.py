@@ -31,6 +31,7 @@ from zar.store.base import (
     UnknownGame,
     UnusableStore,
 )
+from zar.store.claims import claim_seat
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
@@ -376,6 +377,18 @@ class SqliteStore:
     def spend(self, key: str, device: str) -> bool:
         with self._file.writing() as db:
             return spend_invitation(db, "?", key, device)
+
+    def claim(
+        self,
+        game_id: str,
+        seating: Seating,
+        invitation: str,
+        device: str,
+        now: str | None = None,
+    ) -> bool:
+        """A seat taken with an invitation, all or nothing (:func:`claim_seat`)."""
+        with self._file.writing() as db:
+            return claim_seat(db, "?", game_id, seating, invitation, device, now)
 
     def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
         """Keep a finished game's ``figures``, worked out again at ``version``."""
