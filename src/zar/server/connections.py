@@ -13,6 +13,10 @@ room: a flood of half-sent requests from many addresses churns its own connectio
 the newcomers'; only when every connection is serving a request is a newcomer refused
 (503). Each of these replies, and uvicorn's own 400 for what is not HTTP, carries
 :data:`~zar.server.limits.SECURITY_HEADERS`.
+
+A game's live stream, once the app lets it in, leaves these counts for a budget of its own
+(:attr:`~ConnectionLimits.streams` places, :mod:`zar.server.stream_budget`): streams never
+take the places of the requests, their address's or the server's.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
 from zar.server.limits import MAX_BODY_BYTES, SECURITY_HEADERS
-from zar.server.streams import STREAM_PATH
+from zar.server.stream_budget import StreamBudget
+from zar.server.streams import PLACE, STREAM_PATH
 
 __all__ = ["ConnectionLimits", "Proxies", "guarded_protocol", "reply"]
 
@@ -57,8 +62,10 @@ class ConnectionLimits:
     idle_seconds: float = 5.0
     # As many as the live streams an address may hold (zar.server.streams), and a few more.
     per_client: int | None = 256  # None: no cap (many devices behind one address)
-    # Half the files the process may open, 4096 at most: the rest for the store and the page.
+    # The connections serving requests (or waiting for one): half the files the process may
+    # open, 4096 at most; the live streams, a quarter: the rest for the store and the page.
     total: int = min(4096, _open_files() // 2)
+    streams: int = min(4096, _open_files() // 4)
 
 
 class _Refused(Exception):
@@ -124,6 +131,8 @@ class GuardedProtocol(HttpToolsProtocol):
     # The connections waiting for a request's headers, the longest-waiting first.
     waiting: ClassVar[dict[GuardedProtocol, None]]
     proxies: ClassVar[Proxies]  # not capped per client: they carry many clients' requests
+    places: ClassVar[StreamBudget[GuardedProtocol]]  # the live streams' places
+    streaming: ClassVar[set[GuardedProtocol]]  # the connections that are streams, until closed
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -146,7 +155,7 @@ class GuardedProtocol(HttpToolsProtocol):
         if cap is not None and self.clients[address] >= cap and not self.proxies.named(address):
             self._refuse(_Refused(429, "too-many-client-connections", limit=cap))
             return
-        if len(self.connections) > self.limits.total:
+        if len(self.connections) - len(self.streaming) > self.limits.total:
             if not self.waiting:  # each connection is serving a request
                 self._refuse(_Refused(503, "too-many-connections"))
                 return
@@ -164,12 +173,18 @@ class GuardedProtocol(HttpToolsProtocol):
             self._deadline.cancel()  # nothing is due: the connection let go of at once
             self._deadline = None
         self.waiting.pop(self, None)
+        self._uncount()
+        self.places.release(self)
+        self.streaming.discard(self)
+        super().connection_lost(exc)
+
+    def _uncount(self) -> None:
+        """No longer one of its address's connections."""
         if self._address is not None:
             self.clients[self._address] -= 1
             if not self.clients[self._address]:
                 del self.clients[self._address]
             self._address = None
-        super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         if not self._in_body:
@@ -230,6 +245,23 @@ class GuardedProtocol(HttpToolsProtocol):
         self.waiting.pop(self, None)
         self._wait(self.limits.body_seconds, _TOO_SLOW)
         super().on_headers_complete()
+        if _streams(self.scope):
+            self.scope.setdefault("extensions", {})[PLACE] = {"take": self._stream}
+
+    def _stream(self, address: str) -> None:
+        """The request is a stream the app lets in (from ``address``, as it counts them):
+        the connection takes a place in the streams' budget, and leaves the connections
+        serving requests and its address's; when the stream ends, it is closed. A stream
+        whose place it took is closed now. :class:`~zar.server.streams.TooManyStreams` if
+        it finds no place; then nothing changes."""
+        given_up = self.places.take(self, address)
+        self.streaming.add(self)
+        self._uncount()
+        if self.cycle is not None:
+            self.cycle.keep_alive = False
+        if given_up is not None:
+            given_up._wait(None, None)
+            given_up.transport.abort()  # its client may not read: nothing left to write
 
     def on_message_complete(self) -> None:
         self._in_body = False
@@ -340,5 +372,12 @@ class Proxies:
 
 def guarded_protocol(limits: ConnectionLimits, proxies: Proxies) -> type[asyncio.Protocol]:
     """The HTTP protocol class for ``uvicorn.Config(http=...)``, with its own counts."""
-    namespace = {"limits": limits, "clients": Counter(), "waiting": {}, "proxies": proxies}
+    namespace = {
+        "limits": limits,
+        "clients": Counter(),
+        "waiting": {},
+        "proxies": proxies,
+        "places": StreamBudget(limits.streams),
+        "streaming": set(),
+    }
     return type("GuardedProtocol", (GuardedProtocol,), namespace)
