@@ -10,6 +10,7 @@ import contextlib
 import json
 import random
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,8 +28,9 @@ ALONE = {"game": "yams", "players": ["Ali"]}
 class Client:
     """Requests written by hand from one loopback address, as one device (its cookie)."""
 
-    def __init__(self, server: Server, source: str, cookie: str = "") -> None:
+    def __init__(self, server: Server, source: str, cookie: str = "", via: str = "") -> None:
         self.server, self.source, self.cookie = server, source, cookie
+        self.via = f"X-Forwarded-For: {via}\r\n" if via else ""  # a proxy's client
 
     def connect(self) -> socket.socket:
         connection = socket.socket()
@@ -66,9 +68,9 @@ class Client:
 
     def stream(self, game: str) -> tuple[socket.socket, int, bytes]:
         """The game's stream asked for: its connection, the status, and what came first (the
-        state now, or the refusal's body)."""
+        state now, or the refusal's headers and body)."""
         connection = self.connect()
-        head = f"GET /api/games/{game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        head = f"GET /api/games/{game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n{self.via}"
         head += f"Cookie: {self.cookie}\r\nAccept-Language: en\r\n\r\n"
         connection.sendall(head.encode())
         answer = b""
@@ -77,7 +79,8 @@ class Client:
             if not chunk:
                 break
             answer += chunk
-        return connection, int(answer.split(b" ", 2)[1]), answer.split(b"\r\n\r\n", 1)[1]
+        status = int(answer.split(b" ", 2)[1])
+        return connection, status, answer if status != 200 else answer.split(b"\r\n\r\n", 1)[1]
 
 
 def parse(answer: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -150,21 +153,66 @@ def test_streams_that_fill_their_budget_leave_a_newcomers_requests_and_stream_se
             # The first address to hold four gave its oldest stream up: closed.
             assert ended(flood[0])
             # An address holding its share (four, as many as any) is refused in words.
-            refused, status, body = Client(server, "127.0.0.12", host.cookie).stream(games[3])
+            refused, status, answer = Client(server, "127.0.0.12", host.cookie).stream(games[3])
             refused.close()
-            assert status == 429
-            words = json.loads(body)
-            assert words["reason"] == "too-many-streams"
-            assert words["detail"] == (
-                "The server holds 12 live connections at most, and this address has its "
-                "share: try again later"
-            )
+            assert_refused(answer)
             # The host's move is answered, and shown on the streams still open.
             status, _, moved = host.ask(
                 "POST", f"/api/games/{games[1]}/actions", {"version": 0, "type": "throw"}
             )
             assert status == 200, moved
             assert all(events(flood[n], 1) for n in (1, 4, 7, 10))
+
+
+def assert_refused(answer: bytes) -> None:
+    """A stream refused in words: the server's places are taken, the address has its share."""
+    status, headers, body = parse(answer)
+    assert status == 429
+    assert headers["retry-after"] == "15"
+    words = json.loads(body)
+    assert words["reason"] == "too-many-streams"
+    assert words["detail"] == (
+        "The server holds 12 live connections at most, and this address has its share: try "
+        "again later"
+    )
+
+
+def test_behind_a_named_proxy_the_places_are_shared_by_the_addresses_it_forwards(
+    tmp_path: Path,
+) -> None:
+    """Every stream comes through one front server: the budget counts the addresses it
+    forwards, and gives a newcomer's stream the place of the oldest of the one holding the
+    most; one that holds its share is refused in words by the app, and may still follow
+    once a place is free."""
+    env = {"ZAR_STREAMS": "12", "ZAR_PROXIES": "127.0.0.1", "ZAR_GAMES_PER_MINUTE": "off"}
+    with running(tmp_path / "zar.sqlite3", env) as server:
+        host = Client(server, "127.0.0.1")
+        games = [host.new_game() for _ in range(5)]
+        flood = []
+        with held(flood):
+            for n in range(12):
+                forwarded = Client(server, "127.0.0.1", host.cookie, via=f"203.0.113.{n % 3}")
+                connection, status, first = forwarded.stream(games[n % 3])
+                flood.append(connection)
+                assert status == 200, first
+            newcomer = Client(server, "127.0.0.1", host.cookie, via="198.51.100.7")
+            connection, status, first = newcomer.stream(games[3])
+            flood.append(connection)
+            assert status == 200, first
+            assert ended(flood[0])  # 203.0.113.0's oldest
+            heavy = Client(server, "127.0.0.1", host.cookie, via="203.0.113.1")
+            refused, status, answer = heavy.stream(games[4])
+            refused.close()
+            assert_refused(answer)
+            flood.pop(1).close()  # 203.0.113.1 lets one go: the place is its own again
+            deadline = time.monotonic() + DEADLINE
+            while True:
+                again, status, _ = heavy.stream(games[4])
+                flood.append(again)
+                if status == 200:
+                    break
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
 
 
 def test_a_households_streams_do_not_shut_it_out_of_its_requests(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ import ipaddress
 import json
 import resource
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,7 +36,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
 from zar.server.limits import MAX_BODY_BYTES, SECURITY_HEADERS
 from zar.server.stream_budget import StreamBudget
-from zar.server.streams import PLACE, STREAM_PATH
+from zar.server.streams import PLACE, STREAM_PATH, TooManyStreams
 
 __all__ = ["ConnectionLimits", "Proxies", "guarded_protocol", "reply"]
 
@@ -69,12 +69,16 @@ class ConnectionLimits:
 
 
 class _Refused(Exception):
-    """The request is refused before the app sees it: ``status`` and the words' ``reason``."""
+    """The request is refused before the app sees it: ``status``, ``reason``, its words
+    (the reason's unless said) and the reply's own ``headers``."""
 
-    def __init__(self, status: int, reason: str, **params: object) -> None:
+    def __init__(self, status: int, reason: str, *, words: str | None = None,
+                 headers: Mapping[str, str] | None = None, **params: object) -> None:  # fmt: skip
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        self.words = words or reason
+        self.headers = dict(headers or {})
         self.params = params
 
 
@@ -90,17 +94,20 @@ _PHRASES = {
 }
 
 
-def reply(status: int, reason: str, lang: Language, **params: object) -> bytes:
+def reply(status: int, reason: str, lang: Language, *, words: str | None = None,
+          headers: Mapping[str, str] | None = None, **params: object) -> bytes:  # fmt: skip
     """A whole refusal as the server writes it itself, before it closes the connection: the
-    API's JSON (``detail`` in words, ``reason``) and the security headers.
+    API's JSON (``detail`` in the words ``words``, the reason's unless said, and ``reason``),
+    the security headers and ``headers``.
 
     >>> reply(431, "headers-too-large", "en", limit=16).split(b"\\r\\n")[0]
     b'HTTP/1.1 431 Request Header Fields Too Large'
     """
-    words = {"detail": text(lang, reason, **params), "reason": reason}
-    body = json.dumps(words, ensure_ascii=False).encode()
+    said = {"detail": text(lang, words or reason, **params), "reason": reason}
+    body = json.dumps(said, ensure_ascii=False).encode()
     head = [f"HTTP/1.1 {status} ".encode() + _PHRASES[status]]
     head += [f"{name}: {value}".encode() for name, value in SECURITY_HEADERS.items()]
+    head += [f"{name}: {value}".encode() for name, value in (headers or {}).items()]
     head += [
         b"content-type: application/json",
         f"content-length: {len(body)}".encode(),
@@ -240,6 +247,10 @@ class GuardedProtocol(HttpToolsProtocol):
         size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
         if size > self.limits.header_bytes:
             raise self._too_large()
+        if len(self.places) >= self.places.total and self._finds_no_place():
+            refused = TooManyStreams("server", self.places.total)
+            raise _Refused(refused.status, refused.reason, words=refused.words,
+                           headers=refused.headers, **refused.details)  # fmt: skip
         self._in_headers = False
         self._in_body = True
         self.waiting.pop(self, None)
@@ -247,6 +258,16 @@ class GuardedProtocol(HttpToolsProtocol):
         super().on_headers_complete()
         if _streams(self.scope):
             self.scope.setdefault("extensions", {})[PLACE] = {"take": self._stream}
+
+    def _finds_no_place(self) -> bool:
+        """Whether the request is a stream its address would find no place for, however
+        the app let it in: refused before the app reads anything (a refusal costs a write;
+        a client behind a named proxy is the app's to tell)."""
+        address = self.client[0] if self.client else ""
+        if self.parser.get_method() != b"GET" or self.proxies.named(address):
+            return False
+        path = self.url.partition(b"?")[0].decode("latin-1")
+        return STREAM_PATH.fullmatch(path) is not None and self.places.refuses(address)
 
     def _stream(self, address: str) -> None:
         """The request is a stream the app lets in (from ``address``, as it counts them):
@@ -323,7 +344,14 @@ class GuardedProtocol(HttpToolsProtocol):
         self._in_headers = self._in_body = False
         if not self.transport.is_closing():
             self.transport.write(
-                reply(refusal.status, refusal.reason, self._lang(), **refusal.params)
+                reply(
+                    refusal.status,
+                    refusal.reason,
+                    self._lang(),
+                    words=refusal.words,
+                    headers=refusal.headers,
+                    **refusal.params,
+                )
             )
             self.transport.close()
 

@@ -50,6 +50,11 @@ class StreamBudget(Generic[Held]):
         """How many streams ``address`` holds."""
         return len(self._of.get(address, ()))
 
+    def refuses(self, address: str) -> bool:
+        """Whether a new stream of ``address`` finds no place: every place is taken, and no
+        address holds two more than ``address``."""
+        return len(self._address) >= self.total and self._most < self.held(address) + 2
+
     def take(self, stream: Held, address: str) -> Held | None:
         """A place for ``stream`` of ``address``: the stream whose place it took (its
         connection to close), or None; :class:`TooManyStreams` (``server``) when every
@@ -57,7 +62,7 @@ class StreamBudget(Generic[Held]):
         nothing."""
         given_up = None
         if len(self._address) >= self.total:
-            if self._most < self.held(address) + 2:
+            if self.refuses(address):
                 raise TooManyStreams("server", self.total)
             most = next(iter(self._holding[self._most]))
             given_up = next(iter(self._of[most]))
