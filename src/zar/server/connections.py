@@ -22,6 +22,7 @@ take the places of the requests, their address's or the server's.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import json
 import resource
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import httptools
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
 from zar.server.limits import MAX_BODY_BYTES, SECURITY_HEADERS
@@ -60,7 +61,7 @@ class ConnectionLimits:
     header_seconds: float = 10.0
     body_seconds: float = 10.0
     idle_seconds: float = 5.0
-    # As many as the live streams an address may hold (zar.server.streams), and a few more.
+    # A household's or a café's requests (their live streams apart: zar.server.stream_budget).
     per_client: int | None = 256  # None: no cap (many devices behind one address)
     # The connections serving requests (or waiting for one): half the files the process may
     # open, 4096 at most; the live streams, a quarter: the rest for the store and the page.
@@ -256,8 +257,9 @@ class GuardedProtocol(HttpToolsProtocol):
         self.waiting.pop(self, None)
         self._wait(self.limits.body_seconds, _TOO_SLOW)
         super().on_headers_complete()
-        if _streams(self.scope):
-            self.scope.setdefault("extensions", {})[PLACE] = {"take": self._stream}
+        if _streams(self.scope) and self.cycle is not None:
+            take = functools.partial(self._stream, self.cycle)
+            self.scope.setdefault("extensions", {})[PLACE] = {"take": take}
 
     def _finds_no_place(self) -> bool:
         """Whether the request is a stream its address would find no place for, however
@@ -269,17 +271,17 @@ class GuardedProtocol(HttpToolsProtocol):
         path = self.url.partition(b"?")[0].decode("latin-1")
         return STREAM_PATH.fullmatch(path) is not None and self.places.refuses(address)
 
-    def _stream(self, address: str) -> None:
-        """The request is a stream the app lets in (from ``address``, as it counts them):
-        the connection takes a place in the streams' budget, and leaves the connections
-        serving requests and its address's; when the stream ends, it is closed. A stream
-        whose place it took is closed now. :class:`~zar.server.streams.TooManyStreams` if
-        it finds no place; then nothing changes."""
+    def _stream(self, cycle: RequestResponseCycle, address: str) -> None:
+        """The request of ``cycle`` is a stream the app lets in (from ``address``, as it
+        counts them): the connection takes a place in the streams' budget, and leaves the
+        connections serving requests and its address's; when the stream ends, it is closed.
+        A stream whose place it took is closed now.
+        :class:`~zar.server.streams.TooManyStreams` if it finds no place; then nothing
+        changes."""
         given_up = self.places.take(self, address)
         self.streaming.add(self)
         self._uncount()
-        if self.cycle is not None:
-            self.cycle.keep_alive = False
+        cycle.keep_alive = False
         if given_up is not None:
             given_up._wait(None, None)
             given_up.transport.abort()  # its client may not read: nothing left to write
