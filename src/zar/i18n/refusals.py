@@ -141,6 +141,13 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
         "tr": "Bu ağ adresinden çok fazla canlı bağlantı var ({limit}): biraz sonra deneyin",
         "fr": "Trop de connexions en direct depuis cette adresse ({limit}) : réessayez plus tard",
         "en": "Too many live connections from this address ({limit}): try again later"},
+    "too-many-streams-server": {
+        "tr": "Sunucu en fazla {limit} canlı bağlantı taşır ve bu adres payını almış: biraz "
+              "sonra deneyin",
+        "fr": "Le serveur tient {limit} connexions en direct au plus, et cette adresse a déjà "
+              "sa part : réessayez plus tard",
+        "en": "The server holds {limit} live connections at most, and this address has its "
+              "share: try again later"},
     "cross-origin": {"tr": "Bu istek başka bir siteden geldi: reddedildi",
                      "fr": "Cette requête vient d'un autre site : refusée",
                      "en": "This request came from another site: refused"},

@@ -100,7 +100,8 @@ def _per_client(default: int | None) -> int | None:
 def connection_limits() -> ConnectionLimits:
     """The limits on connections, the defaults but for those the environment sets:
     ``ZAR_HEADER_SECONDS``, ``ZAR_BODY_SECONDS``, ``ZAR_IDLE_SECONDS``, and
-    ``ZAR_CONNECTIONS_PER_CLIENT`` (``off``: no cap), ``ZAR_CONNECTIONS`` (whole numbers)."""
+    ``ZAR_CONNECTIONS_PER_CLIENT`` (``off``: no cap), ``ZAR_CONNECTIONS`` and ``ZAR_STREAMS``
+    (whole numbers)."""
     default = ConnectionLimits()
     return ConnectionLimits(
         header_seconds=_number("ZAR_HEADER_SECONDS", default.header_seconds),
@@ -108,6 +109,7 @@ def connection_limits() -> ConnectionLimits:
         idle_seconds=_number("ZAR_IDLE_SECONDS", default.idle_seconds),
         per_client=_per_client(default.per_client),
         total=int(_number("ZAR_CONNECTIONS", default.total)),
+        streams=int(_number("ZAR_STREAMS", default.streams)),
     )
 
 
