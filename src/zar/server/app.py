@@ -31,6 +31,7 @@ from zar.server import refusals
 from zar.server.accounts import Accounts, Activity
 from zar.server.analysis import analysis_routes
 from zar.server.asking import language
+from zar.server.caching import PrivateReplies
 from zar.server.devices import Devices, reacher
 from zar.server.games import Games
 from zar.server.limits import (
@@ -148,6 +149,7 @@ def create_app(
         )
     app.add_middleware(SameOrigin, say=refusals.say)
     app.add_middleware(BodyLimit, max_bytes=max_body, say=refusals.say)
+    app.add_middleware(PrivateReplies)  # a device's games: kept by no cache
     # Text over 500 bytes is sent gzipped to a browser that takes it; never the event
     # stream (GZipMiddleware leaves text/event-stream alone), which must arrive as it comes.
     app.add_middleware(GZipMiddleware, minimum_size=500)
