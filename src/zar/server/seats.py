@@ -173,7 +173,7 @@ def invitation_routes(
         require(to_open(invitation, seating, await devices.caller(request), games.clock()))
         assert invitation is not None
         assert seating is not None
-        device = await devices.device(request, response)
+        device = await devices.trusted(request, response)
         record = await games.record(invitation.game_id)
         return {
             "game": invitation.game_id,
@@ -225,7 +225,7 @@ def invitation_routes(
         invitation = await _found(games.store, asked)
         require(to_use(invitation, games.clock()))
         assert invitation is not None
-        device = await devices.device(request, response)
+        device = await devices.trusted(request, response)
         await games.reseat(invitation.game_id, lambda s: s.watched_by(device))
         return await _seated_view(games, invitation.game_id, language(request), device)
 
