@@ -169,9 +169,16 @@ class Reads:
         if working is None:
             working = asyncio.ensure_future(self._work_out(key, work))
             self._working[key] = working
-            working.add_done_callback(lambda _: self._working.pop(key, None))
+            working.add_done_callback(lambda done: self._done(key, done))
         # An asker gone does not stop the working out: the others, and the next, want it.
         return await asyncio.shield(working)
+
+    def _done(self, key: Key, done: asyncio.Future[Kept]) -> None:
+        """The working out of ``key`` over: the next ask reads what is kept, or works it
+        out anew after a refusal (taken here, should every asker have gone)."""
+        self._working.pop(key, None)
+        if not done.cancelled():
+            done.exception()
 
     async def _work_out(self, key: Key, work: Callable[[], Kept]) -> Kept:
         if self._turns is None:
