@@ -6,7 +6,10 @@ site can set."""
 
 from __future__ import annotations
 
+import http.client
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,7 @@ from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
 from server.api_support import new
+from server.serving import running
 from zar.server import create_app
 from zar.server.devices import COOKIE, SECURE_COOKIE, key_of
 from zar.store import SqliteStore
@@ -151,3 +155,28 @@ def test_over_https_an_older_plain_cookie_keeps_its_places_and_moves_to_the_host
         cookies = again.headers.get_list("set-cookie")
         assert any(c.startswith(f"{SECURE_COOKIE}={secret};") for c in cookies)
         assert any(c.startswith(f'{COOKIE}="";') and "Max-Age=0" in c for c in cookies)
+
+
+def given_cookie(db: Path, env: dict[str, str]) -> str:
+    """The ``Set-Cookie`` a new game gets through a real ``zar serve`` from a front server
+    on 127.0.0.1 that says the browser came over HTTPS."""
+    with running(db, env) as server:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        headers = {"content-type": "application/json", "x-forwarded-proto": "https"}
+        conn.request(
+            "POST", "/api/games", json.dumps({"game": "yams", "players": ["Ali"]}), headers
+        )
+        reply = conn.getresponse()
+        reply.read()
+        conn.close()
+        assert reply.status == 201
+        return reply.getheader("set-cookie") or ""
+
+
+def test_https_is_believed_from_a_named_proxy_only(tmp_path: Path) -> None:
+    named = given_cookie(tmp_path / "named.sqlite3", {"ZAR_PROXIES": "127.0.0.1"})
+    assert named.startswith(f"{SECURE_COOKIE}=")
+    assert "Secure" in named
+    unnamed = given_cookie(tmp_path / "unnamed.sqlite3", {})
+    assert unnamed.startswith(f"{COOKIE}=")
+    assert "Secure" not in unnamed
