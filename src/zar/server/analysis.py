@@ -4,7 +4,9 @@ export, the statistics per player and their export.
 They read the games as the rest of the app does, only those the device asking may read
 (:func:`zar.server.rights.to_read`), and change nothing: a hint is for the device holding
 the seat on turn (:func:`zar.server.rights.to_hint`), the statistics are of the device's own
-games.
+games. Each is a heavy read, counted against the asker's budget; a game's hint, review,
+log, progress and export are worked out once per version and kept (:mod:`zar.server.reads`),
+the rights asked before what is kept is read.
 """
 
 from __future__ import annotations
