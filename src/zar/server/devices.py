@@ -16,6 +16,7 @@ import hashlib
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from fastapi import Request, Response
@@ -29,6 +30,7 @@ __all__ = [
     "COOKIE",
     "DEVICE_DAYS",
     "SECURE_COOKIE",
+    "Credential",
     "Devices",
     "Reach",
     "key_of",
@@ -50,6 +52,20 @@ def key_of(secret: str) -> str:
 def later(now: str, **delta: float) -> str:
     """The time ``delta`` after ``now`` (ISO 8601, to the millisecond)."""
     return (datetime.fromisoformat(now) + timedelta(**delta)).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Credential:
+    """A new device's credential (256 random bits) and its key, the store's to know before the
+    device is given it."""
+
+    secret: str
+    key: str
+
+    @classmethod
+    def new(cls) -> Credential:
+        secret = secrets.token_urlsafe(32)
+        return cls(secret, key_of(secret))
 
 
 def presented(request: Request) -> tuple[str, str] | None:
@@ -138,14 +154,16 @@ class Devices:
         return bool(self.games.store.games(limit=1, device=key))
 
     async def _fresh(self, request: Request, response: Response) -> str:
-        """A new device: its credential in ``response``'s cookie, its key kept."""
-        secret = secrets.token_urlsafe(32)
-        key = key_of(secret)
-        now = self.games.clock()
-        await run_in_threadpool(self.games.store.add_device, key, now)
-        self._known[key] = now[:10]
-        _give(request, response, secret)
-        return key
+        """A new device: its credential kept by the store, then given in ``response``."""
+        credential = Credential.new()
+        await run_in_threadpool(self.games.store.add_device, credential.key, self.games.clock())
+        self.give(credential, request, response)
+        return credential.key
+
+    def give(self, credential: Credential, request: Request, response: Response) -> None:
+        """Hand a device ``credential``, once the store knows it (in ``response``'s cookie)."""
+        self._known[credential.key] = self.games.clock()[:10]
+        _give(request, response, credential.secret)
 
     def _upgrade(self, request: Request, response: Response) -> None:
         """Over HTTPS, a device known by its plain cookie (given before the ``__Host-`` one
