@@ -129,6 +129,10 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                              "deneyin",
                        "fr": "Trop d'annulations d'affilée : réessayez dans {seconds} s",
                        "en": "Too many undos in a row: try again in {seconds} s"},
+    "too-many-reads": {"tr": "Bu cihazdan ya da bu adresten çok fazla inceleme ve dışa aktarma: "
+                             "{seconds} saniye sonra yeniden deneyin",
+                       "fr": "Trop de bilans et d'exports demandés : réessayez dans {seconds} s",
+                       "en": "Too many reviews and exports asked for: try again in {seconds} s"},
     "too-many-streams-game": {
         "tr": "Bu cihaz bu oyunu zaten {limit} yerden izliyor: birini kapatın",
         "fr": "Cet appareil suit déjà cette partie à {limit} endroits : fermez-en un",

@@ -115,7 +115,7 @@ def play_routes(
         device that starts it is its host and holds every person's seat."""
         lang = language(request)
         record = new_record(body, lang)
-        host = await devices.device(request, response)
+        host = await devices.trusted(request, response)
         game_id = await games.create(record, host)
         if ready is not None:
             ready(record)

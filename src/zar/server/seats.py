@@ -184,7 +184,7 @@ def invitation_routes(
         assert invitation is not None
         assert seating is not None
         assert record is not None
-        device = await devices.device(request, response)
+        device = await devices.trusted(request, response)
         return {
             "game": invitation.game_id,
             "kind": invitation.kind,
@@ -246,7 +246,7 @@ def invitation_routes(
         seating, record = await _game_of(games, invitation)
         require(to_watch(invitation, seating, record, games.clock()))
         assert invitation is not None
-        device = await devices.device(request, response)
+        device = await devices.trusted(request, response)
         await games.reseat(invitation.game_id, lambda s: s.watched_by(device))
         return await _seated_view(games, invitation.game_id, language(request), device)
 

@@ -1,0 +1,201 @@
+"""The heavy reads: a game's review, export, log, progress and hint, each worked out once per
+version of the game and kept; and how many a client may ask for.
+
+A review or an export replays the whole game through the strategies: tens of milliseconds
+for a Yams game, a second for one of a few thousand entries. Worked out on every ask, a
+client asking in a loop takes the processor from everyone else. So each reply is kept,
+as the bytes sent, by (game, version, what, language) in a bounded LRU (:class:`Reads`):
+the same ask again is a lookup, concurrent asks for the same thing share one working
+out, and a working out runs in a worker thread, :data:`WORKING_AT_ONCE` at a time, never
+on the event loop. What is kept says nothing of who asked: a route asks the rights
+(:mod:`zar.server.rights`) before it reads what is kept.
+
+Each heavy read, kept or not, is counted per device and per client address
+(:class:`ReadBudget`, token buckets at :data:`READ_RATES`): a person reads a review or
+an export a few times a game, a script in a loop is slowed to a person's pace with
+429 ``too-many-reads`` and ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from starlette.concurrency import run_in_threadpool
+
+from zar.refusal import TooMany
+from zar.server.limits import Rate
+
+__all__ = [
+    "KEPT_BYTES",
+    "READ_RATES",
+    "WORKING_AT_ONCE",
+    "Kept",
+    "ReadBudget",
+    "Reads",
+    "TooManyReads",
+]
+
+# A person opens a finished game's review or history a few times, saves its export once or
+# twice, and the coach asks a hint at each of their decisions when open: a device may make
+# 60 heavy reads at once, then one a second; an address (a household's or a classroom's
+# devices behind one router; credentials are free) four times as many.
+READ_RATES: Mapping[str, Rate] = {
+    "device": Rate(60, 1.0),
+    "address": Rate(240, 4.0),
+}
+KEPT_BYTES = 64 * 1024 * 1024  # the replies kept, in all: a long game's export is about 1 MB
+WORKING_AT_ONCE = 2  # workings out at once: each holds the interpreter while it runs
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A reply as it is sent: its body and its media type."""
+
+    body: bytes
+    media: str
+
+
+Key = tuple[str, int, str, str]  # the game, its version, what is read, the language
+
+
+class TooManyReads(TooMany):
+    """The device or the client address has made as many heavy reads as it may for now:
+    it may again in ``seconds``."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__("too-many-reads", seconds)
+
+
+class ReadBudget:
+    """The heavy reads each device and client address may make: token buckets at ``rates``,
+    by the clock ``monotonic`` (seconds).
+
+    >>> now = [0.0]
+    >>> budget = ReadBudget(lambda: now[0], {"device": Rate(2, 0.5)})
+    >>> budget.take("d", "a"), budget.take("d", "a"), budget.take(None, "a")
+    (None, None, None)
+    >>> try:
+    ...     budget.take("d", "a")
+    ... except TooManyReads as refused:
+    ...     refused.reason, refused.seconds
+    ('too-many-reads', 2)
+    >>> now[0] = 2.0
+    >>> budget.take("d", "a")
+    """
+
+    KEPT = 4096  # past this many buckets, the full ones (the same as none) are let go
+
+    def __init__(
+        self, monotonic: Callable[[], float], rates: Mapping[str, Rate] = READ_RATES
+    ) -> None:
+        for rate in rates.values():
+            if rate.burst < 1 or rate.per_second <= 0:
+                raise ValueError(f"a bucket holds at least one read and fills again, not {rate}")
+        self.monotonic = monotonic
+        self.rates = rates
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}  # tokens, when
+
+    def take(self, device: str | None, address: str) -> None:
+        """Count a heavy read of ``device`` (None: no credential) from ``address``; raises
+        :class:`TooManyReads`, counting nothing, if one of their buckets is empty."""
+        now = self.monotonic()
+        if len(self._buckets) > self.KEPT:
+            for key in [k for k in self._buckets if self._held(k, now) >= self._burst(k)]:
+                del self._buckets[key]
+        keys = [
+            (what, key)
+            for what, key in (("device", device), ("address", address))
+            if what in self.rates and key is not None
+        ]
+        held = {key: self._held(key, now) for key in keys}
+        wait = max(
+            ((1 - tokens) / self.rates[key[0]].per_second for key, tokens in held.items()),
+            default=0.0,
+        )
+        if wait > 0:
+            raise TooManyReads(max(1, math.ceil(wait)))
+        for key, tokens in held.items():
+            self._buckets[key] = (tokens - 1, now)
+
+    def _burst(self, key: tuple[str, str]) -> float:
+        return float(self.rates[key[0]].burst)
+
+    def _held(self, key: tuple[str, str], now: float) -> float:
+        rate = self.rates[key[0]]
+        tokens, then = self._buckets.get(key, (rate.burst, now))
+        return min(float(rate.burst), tokens + (now - then) * rate.per_second)
+
+
+class Reads:
+    """The heavy reads' replies, kept by :data:`Key` up to ``max_bytes`` in all, the least
+    recently read let go first.
+
+    >>> async def twice() -> tuple[bytes, bytes, int]:
+    ...     reads, calls = Reads(), []
+    ...     def work() -> Kept:
+    ...         calls.append(1)
+    ...         return Kept(b"{}", "application/json")
+    ...     first = await reads.kept(("g", 3, "review", "en"), work)
+    ...     again = await reads.kept(("g", 3, "review", "en"), work)
+    ...     return first.body, again.body, len(calls)
+    >>> asyncio.run(twice())
+    (b'{}', b'{}', 1)
+    """
+
+    def __init__(self, max_bytes: int = KEPT_BYTES, at_once: int = WORKING_AT_ONCE) -> None:
+        self.max_bytes = max_bytes
+        self._kept: OrderedDict[Key, Kept] = OrderedDict()
+        self._size = 0
+        self._working: dict[Key, asyncio.Future[Kept]] = {}
+        self._at_once = at_once
+        self._turns: asyncio.Semaphore | None = None  # made on the serving loop
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    async def kept(self, key: Key, work: Callable[[], Kept]) -> Kept:
+        """The reply kept for ``key``; else ``work()``'s, worked out in a worker thread
+        (once for all who ask meanwhile) and kept. A refusal ``work`` raises is raised to
+        each asker and kept by nobody."""
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+            return found
+        working = self._working.get(key)
+        if working is None:
+            working = asyncio.ensure_future(self._work_out(key, work))
+            self._working[key] = working
+            working.add_done_callback(lambda done: self._done(key, done))
+        # An asker gone does not stop the working out: the others, and the next, want it.
+        return await asyncio.shield(working)
+
+    def _done(self, key: Key, done: asyncio.Future[Kept]) -> None:
+        """The working out of ``key`` over: the next ask reads what is kept, or works it
+        out anew after a refusal (taken here, should every asker have gone)."""
+        self._working.pop(key, None)
+        if not done.cancelled():
+            done.exception()
+
+    async def _work_out(self, key: Key, work: Callable[[], Kept]) -> Kept:
+        if self._turns is None:
+            self._turns = asyncio.Semaphore(self._at_once)
+        async with self._turns:
+            done = await run_in_threadpool(work)
+        self._keep(key, done)
+        return done
+
+    def _keep(self, key: Key, done: Kept) -> None:
+        size = len(done.body)
+        if size > self.max_bytes:
+            return
+        old = self._kept.pop(key, None)
+        self._size -= 0 if old is None else len(old.body)
+        self._kept[key] = done
+        self._size += size
+        while self._size > self.max_bytes:
+            _, gone = self._kept.popitem(last=False)
+            self._size -= len(gone.body)
