@@ -493,7 +493,12 @@ def main() -> None:
         # (half the open files, 4 096 at most, by default) to hold them all.
         connections = str(args.watchers + 2 * args.others + 100)
         process, url = serve(
-            folder, {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS": connections}
+            folder,
+            {
+                "ZAR_GAMES_PER_MINUTE": "off",
+                "ZAR_ACTION_BUDGET": "off",
+                "ZAR_CONNECTIONS": connections,
+            },
         )
         stack.callback(process.wait, 10)
         stack.callback(process.terminate)

@@ -129,6 +129,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                              "deneyin",
                        "fr": "Trop d'annulations d'affilée : réessayez dans {seconds} s",
                        "en": "Too many undos in a row: try again in {seconds} s"},
+    "too-many-actions": {"tr": "Çok hızlı oynanıyor: {seconds} saniye sonra yeniden deneyin",
+                         "fr": "Trop de coups à la suite : réessayez dans {seconds} s",
+                         "en": "Playing too fast: try again in {seconds} s"},
     "too-many-streams-game": {
         "tr": "Bu cihaz bu oyunu zaten {limit} yerden izliyor: birini kapatın",
         "fr": "Cet appareil suit déjà cette partie à {limit} endroits : fermez-en un",

@@ -34,9 +34,11 @@ from zar.server.asking import language
 from zar.server.devices import Devices, reacher
 from zar.server.games import Games
 from zar.server.limits import (
+    ACTION_RATES,
     GAMES_PER_MINUTE,
     MAX_BODY_BYTES,
     UNDO_RATES,
+    ActionLimit,
     BodyLimit,
     GameStarts,
     Rate,
@@ -69,6 +71,7 @@ def create_app(
     max_body: int = MAX_BODY_BYTES,
     games_per_minute: int | None = GAMES_PER_MINUTE,
     undo_rates: Mapping[str, Rate] | None = UNDO_RATES,
+    action_rates: Mapping[str, Rate] | None = ACTION_RATES,
     monotonic: Callable[[], float] = time.monotonic,
     close_store: bool = False,
     ready: Callable[[Record], None] | None = None,
@@ -80,7 +83,8 @@ def create_app(
 
     A request body over ``max_body`` bytes is refused (413), and so is a client address's
     new game past ``games_per_minute`` in a minute (429; None: no limit), and an undo past
-    the ``undo_rates`` of its game, device or address (429; None: no limit), by the clock
+    the ``undo_rates`` of its game, device or address (429; None: no limit), and an action
+    past the ``action_rates`` of its device or address (429; None: no limit), by the clock
     ``monotonic``. While it serves, it hears other processes' changes to a shared store;
     it closes the store when it stops if ``close_store`` says so. ``ready(record)`` is
     told of each new game (to ready the strategies it will ask for). ``addresses`` are the
@@ -90,9 +94,12 @@ def create_app(
     the app shuts it down when it stops.
     """
     undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
+    actions = None if action_rates is None else ActionLimit(monotonic, action_rates)
     coach = Strategies()  # the coach's, the review's and the luck accounts' strategies
     accounts = Accounts(store, coach, store.load, process=account_process)
-    games = Games(store, dice or SystemDice(), clock, undos=undos, accounts=accounts)
+    games = Games(
+        store, dice or SystemDice(), clock, undos=undos, actions=actions, accounts=accounts
+    )
     devices = Devices(games)
     reach = reacher(games, devices)
     streams = Streams(games, reach, language)
