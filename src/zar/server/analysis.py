@@ -4,12 +4,15 @@ export, the statistics per player and their export.
 They read the games as the rest of the app does, only those the device asking may read
 (:func:`zar.server.rights.to_read`), and change nothing: a hint is for the device holding
 the seat on turn (:func:`zar.server.rights.to_hint`), the statistics are of the device's own
-games.
+games. A log and a game's progress grow with the game: each is made in a worker thread,
+once a version (:class:`_Replies`), so that a long log read in a loop holds up nobody.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -43,10 +46,49 @@ STATS_GAMES = 1_000  # the statistics read the latest finished games, this many 
 
 Format = Literal["json", "csv"]
 
+AN_OBJECT = {"application/json": {"schema": {"type": "object", "additionalProperties": True}}}
 STATS_REPLY = {
     "description": "each player's figures, and each name's totals oldest first",
-    "content": {"application/json": {"schema": {"type": "object", "additionalProperties": True}}},
+    "content": AN_OBJECT,
 }
+
+
+class _Replies:
+    """The replies lately made of what grows with a game (its log, its progress), each with
+    the record it was made of: asked again of the same record (the same version), a reply
+    is sent as made; else it is made in a worker thread, once for all who ask meanwhile."""
+
+    KEPT = 32  # replies: a long log's is a few megabytes
+
+    def __init__(self) -> None:
+        self._made: OrderedDict[tuple[str, ...], tuple[Record, asyncio.Future[bytes]]] = (
+            OrderedDict()
+        )
+
+    async def reply(
+        self, key: tuple[str, ...], record: Record, make: Callable[[], bytes]
+    ) -> Response:
+        """The JSON reply ``make()`` makes of ``record``, kept under ``key``."""
+        kept = self._made.get(key)
+        if kept is None or kept[0] is not record:
+            kept = (record, asyncio.ensure_future(run_in_threadpool(make)))
+            self._made[key] = kept
+            while len(self._made) > self.KEPT:
+                self._made.popitem(last=False)
+        self._made.move_to_end(key)
+        try:
+            # Shielded: a client gone does not stop the others' reply.
+            body = await asyncio.shield(kept[1])
+        except Exception:
+            if self._made.get(key) is kept:
+                del self._made[key]
+            raise
+        return Response(body, media_type="application/json")
+
+
+def _json(data: Mapping[str, Any]) -> bytes:
+    """``data`` as a JSON reply's body."""
+    return bytes(JSONResponse(data).body)
 
 
 def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[], str]) -> Response:
@@ -78,6 +120,7 @@ def analysis_routes(
     first use)."""
     router = APIRouter()
     coach = strategies or Strategies()
+    replies = _Replies()
 
     async def record(request: Request, game_id: str) -> Record:
         """The game, for a device with a place at its table (else Forbidden)."""
@@ -106,21 +149,39 @@ def analysis_routes(
         found = await record(request, game_id)
         return await run_in_threadpool(review, found, coach, language(request))
 
-    @router.get("/api/games/{game_id}/log", responses=refusals(*GAME_REFUSALS))
-    async def game_log(game_id: str, request: Request) -> dict[str, Any]:
+    @router.get(
+        "/api/games/{game_id}/log",
+        response_class=Response,
+        responses={200: {"description": "the log", "content": AN_OBJECT},
+                   **refusals(*GAME_REFUSALS)},
+    )  # fmt: skip
+    async def game_log(game_id: str, request: Request) -> Response:
         """Every entry of the game's log, undos included, each marked when it was undone."""
         found = await record(request, game_id)
-        return {
-            "id": game_id,
-            "game": found.kind,
-            "players": [seat.name for seat in found.seats],
-            "entries": log_entries(found, await times(game_id)),
-        }
 
-    @router.get("/api/games/{game_id}/progress", responses=refusals(*GAME_REFUSALS))
-    async def game_progress(game_id: str, request: Request) -> dict[str, Any]:
+        def made() -> bytes:
+            return _json({
+                "id": game_id,
+                "game": found.kind,
+                "players": [seat.name for seat in found.seats],
+                "entries": log_entries(found, games.store.times(game_id)),
+            })  # fmt: skip
+
+        return await replies.reply(("log", game_id), found, made)
+
+    @router.get(
+        "/api/games/{game_id}/progress",
+        response_class=Response,
+        responses={200: {"description": "the totals, turn by turn", "content": AN_OBJECT},
+                   **refusals(*GAME_REFUSALS)},
+    )  # fmt: skip
+    async def game_progress(game_id: str, request: Request) -> Response:
         """Each seat's total after each round (Yams) or turn of the table (10 000)."""
-        return progress(await record(request, game_id), language(request))
+        found = await record(request, game_id)
+        lang = language(request)
+        return await replies.reply(
+            ("progress", game_id, lang), found, lambda: _json(progress(found, lang))
+        )
 
     @router.get(
         "/api/games/{game_id}/export",
