@@ -11,6 +11,7 @@ once a version (:class:`_Replies`), so that a long log read in a loop holds up n
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -47,6 +48,8 @@ STATS_GAMES = 1_000  # the statistics read the latest finished games, this many 
 Format = Literal["json", "csv"]
 
 AN_OBJECT = {"application/json": {"schema": {"type": "object", "additionalProperties": True}}}
+LOG_REPLY = {"description": "the log", "content": AN_OBJECT}
+PROGRESS_REPLY = {"description": "the totals, turn by turn", "content": AN_OBJECT}
 STATS_REPLY = {
     "description": "each player's figures, and each name's totals oldest first",
     "content": AN_OBJECT,
@@ -89,6 +92,16 @@ class _Replies:
 def _json(data: Mapping[str, Any]) -> bytes:
     """``data`` as a JSON reply's body."""
     return bytes(JSONResponse(data).body)
+
+
+def _log(game_id: str, record: Record, times: Callable[[str], list[str]]) -> bytes:
+    """The reply's body of the game's log, each entry with its time (read by ``times``)."""
+    return _json({
+        "id": game_id,
+        "game": record.kind,
+        "players": [seat.name for seat in record.seats],
+        "entries": log_entries(record, times(game_id)),
+    })  # fmt: skip
 
 
 def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[], str]) -> Response:
@@ -152,33 +165,22 @@ def analysis_routes(
     @router.get(
         "/api/games/{game_id}/log",
         response_class=Response,
-        responses={200: {"description": "the log", "content": AN_OBJECT},
-                   **refusals(*GAME_REFUSALS)},
-    )  # fmt: skip
+        responses={200: LOG_REPLY, **refusals(*GAME_REFUSALS)},
+    )
     async def game_log(game_id: str, request: Request) -> Response:
         """Every entry of the game's log, undos included, each marked when it was undone."""
         found = await record(request, game_id)
-
-        def made() -> bytes:
-            return _json({
-                "id": game_id,
-                "game": found.kind,
-                "players": [seat.name for seat in found.seats],
-                "entries": log_entries(found, games.store.times(game_id)),
-            })  # fmt: skip
-
+        made = functools.partial(_log, game_id, found, games.store.times)
         return await replies.reply(("log", game_id), found, made)
 
     @router.get(
         "/api/games/{game_id}/progress",
         response_class=Response,
-        responses={200: {"description": "the totals, turn by turn", "content": AN_OBJECT},
-                   **refusals(*GAME_REFUSALS)},
-    )  # fmt: skip
+        responses={200: PROGRESS_REPLY, **refusals(*GAME_REFUSALS)},
+    )
     async def game_progress(game_id: str, request: Request) -> Response:
         """Each seat's total after each round (Yams) or turn of the table (10 000)."""
-        found = await record(request, game_id)
-        lang = language(request)
+        found, lang = await record(request, game_id), language(request)
         return await replies.reply(
             ("progress", game_id, lang), found, lambda: _json(progress(found, lang))
         )
