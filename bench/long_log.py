@@ -92,10 +92,17 @@ def written(folder: Path, entries: int) -> tuple[str, str]:
 
 
 def _read(
-    port: int, game: str, cookie: str, entries: int, until: float, report: Connection
+    port: int,
+    game: str,
+    cookie: str,
+    entries: int,
+    until: float,
+    report: Connection,
+    acting: bool,
 ) -> None:
-    """A reader: the game at an old version, its progress, its log, in turn until ``until``;
-    each kind's times (ms) and statuses sent to ``report``."""
+    """A reader: the game at an old version, its progress, its log, in turn until ``until``
+    (``acting``: an action on the game before each turn, so that its log and progress are
+    made again); each kind's times (ms) and statuses sent to ``report``."""
     chance = random.Random()
     times: dict[str, list[float]] = defaultdict(list)
     statuses: dict[int, int] = defaultdict(int)
@@ -106,6 +113,8 @@ def _read(
         "/log": lambda: f"/api/games/{game}/log",
     }
     while time.monotonic() < until:
+        if acting:
+            statuses[_act(conn, game, cookie)] += 1
         for kind, path in paths.items():
             start = time.perf_counter()
             conn.request("GET", path(), headers={"cookie": cookie})
@@ -115,6 +124,28 @@ def _read(
             times[kind].append((time.perf_counter() - start) * 1000)
     conn.close()
     report.send((dict(times), dict(statuses)))
+
+
+def _intent(game: dict[str, Any]) -> dict[str, Any]:
+    """A fast person's next action: the first selection that scores, a bank past 300
+    points, else a throw."""
+    if game["phase"] == "set-aside":
+        mask = next(int(m) for m, worth in game["selections"].items() if "points" in worth)
+        return {"type": "set_aside", "set_aside": [p for p in range(6) if mask >> p & 1]}
+    return {"type": "bank" if game["turn_points"] >= 300 else "throw"}
+
+
+def _act(conn: http.client.HTTPConnection, game: str, cookie: str) -> int:
+    """The long game read, then an action on it (never a bank: it goes on): its status."""
+    conn.request("GET", f"/api/games/{game}", headers={"cookie": cookie})
+    shown = json.loads(conn.getresponse().read())
+    intent = _intent(shown) if shown["phase"] == "set-aside" else {"type": "throw"}
+    body = json.dumps({"version": shown["version"], **intent})
+    headers = {"cookie": cookie, "content-type": "application/json"}
+    conn.request("POST", f"/api/games/{game}/actions", body, headers)
+    response = conn.getresponse()
+    response.read()
+    return response.status
 
 
 def _request(conn: http.client.HTTPConnection, method: str, path: str, **options: Any) -> Any:
@@ -140,12 +171,7 @@ def _play(port: int, seconds: float) -> list[float]:
     times: list[float] = []
     until = time.monotonic() + seconds
     while time.monotonic() < until:
-        if game["phase"] == "set-aside":
-            mask = next(int(m) for m, worth in game["selections"].items() if "points" in worth)
-            chosen = [p for p in range(6) if mask >> p & 1]
-            intent: dict[str, Any] = {"type": "set_aside", "set_aside": chosen}
-        else:
-            intent = {"type": "bank" if game["turn_points"] >= 300 else "throw"}
+        intent = _intent(game)
         if game["over"]:
             game, _ = _request(conn, "POST", "/api/games", body=body, headers=headers)
             continue
@@ -187,6 +213,9 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=20_000)
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument(
+        "--acting", action="store_true", help="the readers act on the game before each turn"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -202,7 +231,8 @@ def main() -> None:
             for _ in range(args.readers):
                 receiving, report = multiprocessing.Pipe(duplex=False)
                 reader = multiprocessing.Process(
-                    target=_read, args=(port, game, cookie, args.entries, until, report)
+                    target=_read,
+                    args=(port, game, cookie, args.entries, until, report, args.acting),
                 )
                 reader.start()
                 readers.append((reader, receiving))
@@ -223,7 +253,8 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=30)
     print(f"first reads, before the loops: {first}")
-    print(f"{args.readers} readers from 127.0.0.1 for {args.seconds:g} s "
+    acting = ", each acting before each turn" if args.acting else ""
+    print(f"{args.readers} readers from 127.0.0.1{acting} for {args.seconds:g} s "
           f"(statuses {dict(statuses)}):")  # fmt: skip
     for kind, spent in got.items():
         print(f"  {kind:10} {len(spent):6} read  p50 {statistics.median(spent):7.1f} ms  "

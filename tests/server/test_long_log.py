@@ -22,7 +22,7 @@ from zar.server import analysis, create_app
 from zar.server.views import summary
 from zar.store import SqliteStore
 
-ENTRIES = 2_000
+ENTRIES = 2_002  # a log of 2 001 entries: long (analysis._Replies.LONG)
 
 
 def long_game(store: SqliteStore, client: TestClient) -> dict[str, Any]:
@@ -119,3 +119,46 @@ def test_a_long_read_holds_up_nobody_and_is_made_once_a_version(
             )
             assert moved.status_code == 200, moved.text
         assert client.get(f"/api/games/{game['id']}/{route}").content != again.content
+
+
+def test_the_replies_of_long_logs_are_made_one_at_a_time(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two long logs' progress asked at once (a client acting and reading in turn has them
+    made again and again): the second is made once the first is, one worker thread busy."""
+    with TestClient(create_app(store)) as client:
+        games = [long_game(store, client) for _ in range(2)]
+        app: FastAPI = client.app  # type: ignore[assignment]
+        cookies = dict(client.cookies)
+    inside, most = [0], [0]
+    first, second, let_go = threading.Event(), threading.Event(), threading.Event()
+    work = analysis.progress
+
+    def waiting(*args: Any) -> Any:
+        inside[0] += 1
+        most[0] = max(most[0], inside[0])
+        (second if first.is_set() else first).set()
+        assert let_go.wait(10)
+        inside[0] -= 1
+        return work(*args)
+
+    monkeypatch.setattr(analysis, "progress", waiting)
+
+    async def reading() -> list[int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://testserver", cookies=cookies
+        ) as reader:
+            slow = [
+                asyncio.create_task(reader.get(f"/api/games/{game['id']}/progress"))
+                for game in games
+            ]
+            assert await asyncio.to_thread(first.wait, 10)
+            assert (await reader.get(f"/api/games/{games[1]['id']}")).status_code == 200
+            assert not await asyncio.to_thread(second.wait, 2)  # not while the first is made
+            let_go.set()
+            return [reply.status_code for reply in await asyncio.gather(*slow)]
+
+    assert asyncio.run(reading()) == [200, 200]
+    assert second.is_set()
+    assert most[0] == 1

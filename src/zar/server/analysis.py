@@ -59,14 +59,29 @@ STATS_REPLY = {
 class _Replies:
     """The replies lately made of what grows with a game (its log, its progress), each with
     the record it was made of: asked again of the same record (the same version), a reply
-    is sent as made; else it is made in a worker thread, once for all who ask meanwhile."""
+    is sent as made; else it is made in a worker thread, once for all who ask meanwhile.
+    The replies of long logs are made one at a time: a client that acts and reads in turn
+    has them made again at each action, and then holds one worker thread, not all of them
+    with the interpreter's lock against the event loop."""
 
     KEPT = 32  # replies: a long log's is a few megabytes
+    LONG = 2_000  # entries: a game's log longer than a few games' (tens of ms to make)
 
     def __init__(self) -> None:
         self._made: OrderedDict[tuple[str, ...], tuple[Record, asyncio.Future[bytes]]] = (
             OrderedDict()
         )
+        self._long: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+
+    async def _make(self, record: Record, make: Callable[[], bytes]) -> bytes:
+        """``make()`` in a worker thread; one at a time for a long log."""
+        if record.version < self.LONG:
+            return await run_in_threadpool(make)
+        loop = asyncio.get_running_loop()
+        if self._long is None or self._long[0] is not loop:
+            self._long = (loop, asyncio.Semaphore(1))
+        async with self._long[1]:
+            return await run_in_threadpool(make)
 
     async def reply(
         self, key: tuple[str, ...], record: Record, make: Callable[[], bytes]
@@ -74,7 +89,7 @@ class _Replies:
         """The JSON reply ``make()`` makes of ``record``, kept under ``key``."""
         kept = self._made.get(key)
         if kept is None or kept[0] is not record:
-            kept = (record, asyncio.ensure_future(run_in_threadpool(make)))
+            kept = (record, asyncio.ensure_future(self._make(record, make)))
             self._made[key] = kept
             while len(self._made) > self.KEPT:
                 self._made.popitem(last=False)
