@@ -7,9 +7,10 @@ it is written in the store directly), then starts ``zar serve`` on it. Several c
 drawn at random (``?at=``), its progress and its log, in turn. Meanwhile a normal client,
 from another address of this machine (127.0.0.200), plays a game of its own at a fast
 person's pace and reads it after each action. Prints what the readers got, and the normal
-client's p50, p99 and worst against the anchor (its p99 under 100 ms).
+client's p50, p99 and worst against the anchor (its p99 under 100 ms). ``--acting``: each
+reader acts on the long game before each turn, so that its log and progress are made again.
 
-    .venv/bin/python bench/long_log.py [--entries 20000] [--readers 4] [--seconds 15]
+    .venv/bin/python bench/long_log.py [--entries 20000] [--readers 4] [--seconds 15] [--acting]
 """
 
 from __future__ import annotations
