@@ -4,16 +4,12 @@ export, the statistics per player and their export.
 They read the games as the rest of the app does, only those the device asking may read
 (:func:`zar.server.rights.to_read`), and change nothing: a hint is for the device holding
 the seat on turn (:func:`zar.server.rights.to_hint`), the statistics are of the device's own
-games. A log and a game's progress grow with the game: each is made in a worker thread,
-once a version (:class:`_Replies`), so that a long log read in a loop holds up nobody.
+games.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import json
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -47,76 +43,10 @@ STATS_GAMES = 1_000  # the statistics read the latest finished games, this many 
 
 Format = Literal["json", "csv"]
 
-AN_OBJECT = {"application/json": {"schema": {"type": "object", "additionalProperties": True}}}
-LOG_REPLY = {"description": "the log", "content": AN_OBJECT}
-PROGRESS_REPLY = {"description": "the totals, turn by turn", "content": AN_OBJECT}
 STATS_REPLY = {
     "description": "each player's figures, and each name's totals oldest first",
-    "content": AN_OBJECT,
+    "content": {"application/json": {"schema": {"type": "object", "additionalProperties": True}}},
 }
-
-
-class _Replies:
-    """The replies lately made of what grows with a game (its log, its progress), each with
-    the record it was made of: asked again of the same record (the same version), a reply
-    is sent as made; else it is made in a worker thread, once for all who ask meanwhile.
-    The replies of long logs are made one at a time: a client that acts and reads in turn
-    has them made again at each action, and then holds one worker thread, not all of them
-    with the interpreter's lock against the event loop."""
-
-    KEPT = 32  # replies: a long log's is a few megabytes
-    LONG = 2_000  # entries: a game's log longer than a few games' (tens of ms to make)
-
-    def __init__(self) -> None:
-        self._made: OrderedDict[tuple[str, ...], tuple[Record, asyncio.Future[bytes]]] = (
-            OrderedDict()
-        )
-        self._long: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
-
-    async def _make(self, record: Record, make: Callable[[], bytes]) -> bytes:
-        """``make()`` in a worker thread; one at a time for a long log."""
-        if record.version < self.LONG:
-            return await run_in_threadpool(make)
-        loop = asyncio.get_running_loop()
-        if self._long is None or self._long[0] is not loop:
-            self._long = (loop, asyncio.Semaphore(1))
-        async with self._long[1]:
-            return await run_in_threadpool(make)
-
-    async def reply(
-        self, key: tuple[str, ...], record: Record, make: Callable[[], bytes]
-    ) -> Response:
-        """The JSON reply ``make()`` makes of ``record``, kept under ``key``."""
-        kept = self._made.get(key)
-        if kept is None or kept[0] is not record:
-            kept = (record, asyncio.ensure_future(self._make(record, make)))
-            self._made[key] = kept
-            while len(self._made) > self.KEPT:
-                self._made.popitem(last=False)
-        self._made.move_to_end(key)
-        try:
-            # Shielded: a client gone does not stop the others' reply.
-            body = await asyncio.shield(kept[1])
-        except Exception:
-            if self._made.get(key) is kept:
-                del self._made[key]
-            raise
-        return Response(body, media_type="application/json")
-
-
-def _json(data: Mapping[str, Any]) -> bytes:
-    """``data`` as a JSON reply's body."""
-    return bytes(JSONResponse(data).body)
-
-
-def _log(game_id: str, record: Record, times: Callable[[str], list[str]]) -> bytes:
-    """The reply's body of the game's log, each entry with its time (read by ``times``)."""
-    return _json({
-        "id": game_id,
-        "game": record.kind,
-        "players": [seat.name for seat in record.seats],
-        "entries": log_entries(record, times(game_id)),
-    })  # fmt: skip
 
 
 def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[], str]) -> Response:
@@ -148,7 +78,6 @@ def analysis_routes(
     first use)."""
     router = APIRouter()
     coach = strategies or Strategies()
-    replies = _Replies()
 
     async def record(request: Request, game_id: str) -> Record:
         """The game, for a device with a place at its table (else Forbidden)."""
@@ -177,28 +106,21 @@ def analysis_routes(
         found = await record(request, game_id)
         return await run_in_threadpool(review, found, coach, language(request))
 
-    @router.get(
-        "/api/games/{game_id}/log",
-        response_class=Response,
-        responses={200: LOG_REPLY, **refusals(*GAME_REFUSALS)},
-    )
-    async def game_log(game_id: str, request: Request) -> Response:
+    @router.get("/api/games/{game_id}/log", responses=refusals(*GAME_REFUSALS))
+    async def game_log(game_id: str, request: Request) -> dict[str, Any]:
         """Every entry of the game's log, undos included, each marked when it was undone."""
         found = await record(request, game_id)
-        made = functools.partial(_log, game_id, found, games.store.times)
-        return await replies.reply(("log", game_id), found, made)
+        return {
+            "id": game_id,
+            "game": found.kind,
+            "players": [seat.name for seat in found.seats],
+            "entries": log_entries(found, await times(game_id)),
+        }
 
-    @router.get(
-        "/api/games/{game_id}/progress",
-        response_class=Response,
-        responses={200: PROGRESS_REPLY, **refusals(*GAME_REFUSALS)},
-    )
-    async def game_progress(game_id: str, request: Request) -> Response:
+    @router.get("/api/games/{game_id}/progress", responses=refusals(*GAME_REFUSALS))
+    async def game_progress(game_id: str, request: Request) -> dict[str, Any]:
         """Each seat's total after each round (Yams) or turn of the table (10 000)."""
-        found, lang = await record(request, game_id), language(request)
-        return await replies.reply(
-            ("progress", game_id, lang), found, lambda: _json(progress(found, lang))
-        )
+        return progress(await record(request, game_id), language(request))
 
     @router.get(
         "/api/games/{game_id}/export",
