@@ -40,7 +40,18 @@ def wandering(entries: int, seed: int) -> Record:
             action = farkle.Throw(state.seat, dice)
         record = record.append(action)
     assert not record.state.is_over
+    assert len(record.rounds) > 10
     return record
+
+
+def rounds(record: Record) -> list[tuple[int, ...]]:
+    """The totals after each turn of the table, worked out from the moves that stand."""
+    rows: list[tuple[int, ...]] = []
+    for step in record.steps():
+        assert isinstance(step.after, farkle.FarkleState)
+        if min(step.after.turns) > len(rows):
+            rows.append(step.after.totals)
+    return rows
 
 
 def from_start(record: Record, version: int) -> Record:
@@ -62,6 +73,7 @@ def test_the_game_at_any_version_is_the_replay_of_its_log(seed: int) -> None:
             assert then.state == replayed.state
             assert then.state.events == replayed.state.events
             assert (then.can_undo, then.last_move) == (replayed.can_undo, replayed.last_move)
+            assert then.rounds == replayed.rounds == rounds(replayed)
             if version < record.version:
                 # Played on from there, an undo included: the same as the log's next entry.
                 following = then.append(record.log[version])

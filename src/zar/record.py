@@ -153,6 +153,16 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class _Rounds:
+    """Each seat's totals after each round (Yams) or turn of the table (10 000) so far, the
+    latest first (``count`` of them): a persistent list, shared by the records that follow."""
+
+    totals: tuple[int, ...]
+    count: int
+    before: _Rounds | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Stand:
     """A move that stands (``index``: its place in the log, from 0; -1: the start) with the
     state after it, on the moves that stood before it (``below``) while an undo may take it
@@ -165,6 +175,7 @@ class _Stand:
     index: int
     after: State
     below: _Stand | None = None
+    rounds: _Rounds | None = None  # the rounds ended by the moves that stood until it
 
 
 def _default_hints(seats: Sequence[Seat]) -> tuple[int, ...]:
@@ -289,6 +300,17 @@ class Record:
             after = state.apply(move)  # type: ignore[arg-type]
             yield Step(i + 1, move, state, after)
             state = after
+
+    @property
+    def rounds(self) -> list[tuple[int, ...]]:
+        """Each seat's totals after each round (Yams) or turn of the table (10 000) of the
+        moves that stand, oldest first: kept with the replay, read without applying a move."""
+        rows = []
+        rounds = self._last.rounds
+        while rounds is not None:
+            rows.append(rounds.totals)
+            rounds = rounds.before
+        return rows[::-1]
 
     @property
     def last_move(self) -> Move | None:
@@ -484,7 +506,23 @@ def _next(top: _Stand, seats: Sequence[Seat], log: Sequence[Action], i: int) -> 
             after = top.after.apply(entry)  # type: ignore[arg-type]
             # A person's decision may be undone: what stood before it is kept under it.
             below = top if is_decision(entry) and not seats[entry.seat].computer else None
-            return _Stand(i, after, below)
+            return _Stand(i, after, below, _ended(top.rounds, entry, after))
+
+
+def _ended(rounds: _Rounds | None, move: Move, after: State) -> _Rounds | None:
+    """``rounds`` with the one ``move`` ended, if it ended one: a Yams box written by the
+    table's last seat; in 10 000 the turn after which every seat has played one more."""
+    count = 0 if rounds is None else rounds.count
+    match after:
+        case yams.YamsState():
+            done = isinstance(move, yams.Fill) and after.seat == 0
+            totals = tuple(card.total for card in after.cards)
+        case farkle.FarkleState():
+            done = min(after.turns) > count
+            totals = after.totals
+        case _:
+            assert_never(after)
+    return _Rounds(totals, count + 1, rounds) if done else rounds
 
 
 def _quiet(state: State) -> State:

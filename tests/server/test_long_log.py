@@ -1,5 +1,5 @@
 """A long log read back: the game at an old version replays from the nearest snapshot of
-its record, whatever the log's length."""
+its record, and its progress is read off the record, whatever the log's length."""
 
 from __future__ import annotations
 
@@ -54,3 +54,20 @@ def test_an_old_version_of_a_long_log_replays_from_the_nearest_snapshot(
             assert shown.json()["turn_points"] == (100 if at % 2 == 0 and at else 0)
             assert applied[0] < SNAPSHOT_EVERY, (at, applied[0])
             monkeypatch.undo()
+
+
+def test_a_long_logs_progress_applies_no_move(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The totals after each turn are kept with the record's replay: its progress (made
+    again at each of its versions) is read off it, none of the log's moves applied again."""
+    with TestClient(create_app(store)) as client:
+        game = long_game(store, client)
+        url = f"/api/games/{game['id']}"
+        for intent in ({"type": "set_aside", "set_aside": [0]}, {"type": "bank"}):
+            moved = client.post(f"{url}/actions", json={"version": game["version"], **intent})
+            assert moved.status_code == 200, moved.text
+            game = moved.json()
+        applied = counting(monkeypatch)
+        assert client.get(f"{url}/progress").json()["turns"] == [[100]]
+        assert applied[0] == 0
