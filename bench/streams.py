@@ -493,7 +493,11 @@ def main() -> None:
         # The operator of a server for thousands of watchers raises its cap on connections
         # (half the open files, 4 096 at most, by default) to hold them all.
         connections = str(args.watchers + 2 * args.others + 100)
-        env = {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS": connections}
+        env = {
+            "ZAR_GAMES_PER_MINUTE": "off",
+            "ZAR_ACTION_BUDGET": "off",
+            "ZAR_CONNECTIONS": connections,
+        }
         env["ZAR_STREAMS"] = str(args.watchers + 100)  # 4 096 at most, by default
         process, url = serve(folder, env)
         stack.callback(process.wait, 10)

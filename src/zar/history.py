@@ -78,19 +78,9 @@ def progress(record: Record, lang: Language) -> dict[str, Any]:
     """Each seat's total after each round (Yams) or each turn of the table (10 000), and at
     the end of the game when it ends within a turn of the table; the seats named as a table
     in ``lang`` shows them (:func:`zar.names.seat_names`)."""
-    rows: list[list[int]] = []
+    # Kept with the record's replay: none of the log's moves applied again.
+    rows = [list(row) for row in record.rounds]
     state = record.state
-    for step in record.steps():
-        after = step.after
-        match after:
-            case yams.YamsState():
-                done = isinstance(step.move, yams.Fill) and after.seat == 0  # a round ends
-            case farkle.FarkleState():
-                done = min(after.turns) > len(rows)
-            case _:
-                assert_never(after)
-        if done:
-            rows.append(totals(after))
     if state.is_over and (not rows or rows[-1] != totals(state)):
         rows.append(totals(state))
     return {"players": seat_names(record.seats, lang), "turns": rows}

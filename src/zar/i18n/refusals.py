@@ -133,6 +133,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                              "{seconds} saniye sonra yeniden deneyin",
                        "fr": "Trop de bilans et d'exports demandés : réessayez dans {seconds} s",
                        "en": "Too many reviews and exports asked for: try again in {seconds} s"},
+    "too-many-actions": {"tr": "Çok hızlı oynanıyor: {seconds} saniye sonra yeniden deneyin",
+                         "fr": "Trop de coups à la suite : réessayez dans {seconds} s",
+                         "en": "Playing too fast: try again in {seconds} s"},
     "too-many-streams-game": {
         "tr": "Bu cihaz bu oyunu zaten {limit} yerden izliyor: birini kapatın",
         "fr": "Cet appareil suit déjà cette partie à {limit} endroits : fermez-en un",

@@ -35,9 +35,11 @@ from zar.server.caching import PrivateReplies
 from zar.server.devices import Devices, reacher
 from zar.server.games import Games
 from zar.server.limits import (
+    ACTION_RATES,
     GAMES_PER_MINUTE,
     MAX_BODY_BYTES,
     UNDO_RATES,
+    ActionLimit,
     BodyLimit,
     GameStarts,
     Rate,
@@ -72,6 +74,7 @@ def create_app(
     games_per_minute: int | None = GAMES_PER_MINUTE,
     undo_rates: Mapping[str, Rate] | None = UNDO_RATES,
     read_rates: Mapping[str, Rate] | None = READ_RATES,
+    action_rates: Mapping[str, Rate] | None = ACTION_RATES,
     monotonic: Callable[[], float] = time.monotonic,
     close_store: bool = False,
     ready: Callable[[Record], None] | None = None,
@@ -83,7 +86,8 @@ def create_app(
 
     A request body over ``max_body`` bytes is refused (413), and so is a client address's
     new game past ``games_per_minute`` in a minute (429; None: no limit), and an undo past
-    the ``undo_rates`` of its game, device or address (429; None: no limit), and a heavy read
+    the ``undo_rates`` of its game, device or address (429; None: no limit), an action past
+    the ``action_rates`` of its device or address (429; None: no limit), and a heavy read
     (a review, an export, a hint...) past the ``read_rates`` of its device or address (429;
     None: no limit), by the clock ``monotonic``. While it serves, it hears other processes'
     changes to a shared store; it closes the store when it stops if ``close_store`` says
@@ -96,9 +100,12 @@ def create_app(
     """
     undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
     reads = None if read_rates is None else ReadBudget(monotonic, read_rates)
+    actions = None if action_rates is None else ActionLimit(monotonic, action_rates)
     coach = Strategies()  # the coach's, the review's and the luck accounts' strategies
     accounts = Accounts(store, coach, store.load, process=account_process)
-    games = Games(store, dice or SystemDice(), clock, undos=undos, accounts=accounts)
+    games = Games(
+        store, dice or SystemDice(), clock, undos=undos, actions=actions, accounts=accounts
+    )
     devices = Devices(games)
     reach = reacher(games, devices)
     streams = Streams(games, reach, language)

@@ -30,7 +30,7 @@ from zar.server.accounts import Accounts
 from zar.server.acting import Acting
 from zar.server.followers import Follower, Followers
 from zar.server.intents import Intent
-from zar.server.limits import UndoLimit
+from zar.server.limits import ActionLimit, UndoLimit
 from zar.server.presence import Presence, Presences
 from zar.server.records import GAMES_KEPT, Records
 from zar.server.rights import require, to_adopt, to_read
@@ -52,6 +52,7 @@ class Games:
         kept: int = GAMES_KEPT,
         monotonic: Callable[[], float] = time.monotonic,
         undos: UndoLimit | None = None,
+        actions: ActionLimit | None = None,
         accounts: Accounts | None = None,
     ) -> None:
         self.store = store
@@ -65,6 +66,7 @@ class Games:
             dice,
             clock,
             undos=undos,
+            actions=actions,
             moved=self.changed,
             reseated=self.followers.wake,
         )

@@ -263,7 +263,8 @@ REFUSALS: dict[int, dict[str, Any]] = {
         "model": Refusal,
         "description": "Too many from this client: new games or joins in a minute, open "
         "event streams, undos in a row (on the game, from the device or its address), or "
-        "reviews, exports, logs, hints and statistics (from the device or its address)",
+        "reviews, exports, logs, hints and statistics, or actions faster than a table plays "
+        "(from the device or its address)",
         "headers": {
             "Retry-After": {
                 "description": "the seconds to wait",
