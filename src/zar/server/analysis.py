@@ -106,7 +106,7 @@ def analysis_routes(
     def counted(request: Request, device: str | None) -> None:
         """A heavy read of ``device``, counted (else TooManyReads)."""
         if budget is not None:
-            budget.take(device, address(request))
+            budget.read(device, address(request))
 
     async def record(request: Request, game_id: str) -> Record:
         """The game, for a device with a place at its table (else Forbidden), the read

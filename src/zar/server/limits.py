@@ -36,6 +36,7 @@ __all__ = [
     "UNDO_RATES",
     "ActionLimit",
     "BodyLimit",
+    "Buckets",
     "GameStarts",
     "Rate",
     "SameOrigin",
@@ -323,33 +324,21 @@ class TooManyActions(TooMany):
         super().__init__("too-many-actions", seconds)
 
 
-class UndoLimit:
-    """The undos each game, device and client address may make: token buckets at the
-    :data:`UNDO_RATES`, by the clock ``monotonic`` (seconds).
+class Buckets:
+    """What each game, device and client address may do in a row, and how fast again: token
+    buckets at the :attr:`RATES` (by what they count: ``game``, ``device``, ``address``), by
+    the clock ``monotonic`` (seconds). One mechanism for every budget: :class:`UndoLimit`,
+    :class:`ActionLimit`, the heavy reads' (:class:`zar.server.reads.ReadBudget`).
 
-    An undo takes one token from each of its three buckets, or none (:class:`TooManyUndos`
-    says when all three will have one); the function it returns gives them back, for an
-    undo that was not kept after all. :class:`ActionLimit` counts every action the same way.
-
-    >>> now = [0.0]
-    >>> undos = UndoLimit(lambda: now[0], {"game": Rate(2, 0.5)})
-    >>> give_back = undos.take("g", "d", "a")
-    >>> give_back()
-    >>> _ = undos.take("g", "d", "a"), undos.take("g", "d", "a")
-    >>> try:
-    ...     undos.take("g", "d", "a")
-    ... except TooManyUndos as refused:
-    ...     refused.reason, refused.seconds
-    ('too-many-undos', 2)
-    >>> _ = undos.take("another game", "d", "a")
-    >>> now[0] = 2.0
-    >>> _ = undos.take("g", "d", "a")
+    A request takes one token from each of its buckets, or none (:attr:`Refused` says when
+    all will have one); the function :meth:`take` returns gives them back, for a request
+    that was not kept after all.
     """
 
     # Past this many buckets, the full ones (the same as none) are let go.
     KEPT = 4096
-    RATES: Mapping[str, Rate] = UNDO_RATES
-    Refused: Callable[[int], TooMany] = TooManyUndos
+    RATES: Mapping[str, Rate]
+    Refused: Callable[[int], TooMany]
 
     def __init__(
         self, monotonic: Callable[[], float], rates: Mapping[str, Rate] | None = None
@@ -357,15 +346,15 @@ class UndoLimit:
         rates = self.RATES if rates is None else rates
         for rate in rates.values():
             if rate.burst < 1 or rate.per_second <= 0:
-                raise ValueError(f"a bucket holds at least one undo and fills again, not {rate}")
+                raise ValueError(f"a bucket holds at least one token and fills again, not {rate}")
         self.monotonic = monotonic
         self.rates = rates
         # Per (what, key): the tokens the bucket held, and when.
         self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
 
     def take(self, game_id: str, device: str | None, address: str) -> Callable[[], None]:
-        """Count an undo of ``device`` (from ``address``) on the game; raises
-        :class:`TooManyUndos` if one of their buckets is empty, counting nothing."""
+        """Count a request of ``device`` (from ``address``) on the game; raises
+        :attr:`Refused` if one of their buckets is empty, counting nothing."""
         now = self.monotonic()
         if len(self._buckets) > self.KEPT:
             self._forget(now)
@@ -400,7 +389,30 @@ class UndoLimit:
             del self._buckets[key]
 
 
-class ActionLimit(UndoLimit):
+class UndoLimit(Buckets):
+    """The undos each game, device and client address may make: token buckets at the
+    :data:`UNDO_RATES` (:class:`TooManyUndos` past one).
+
+    >>> now = [0.0]
+    >>> undos = UndoLimit(lambda: now[0], {"game": Rate(2, 0.5)})
+    >>> give_back = undos.take("g", "d", "a")
+    >>> give_back()
+    >>> _ = undos.take("g", "d", "a"), undos.take("g", "d", "a")
+    >>> try:
+    ...     undos.take("g", "d", "a")
+    ... except TooManyUndos as refused:
+    ...     refused.reason, refused.seconds
+    ('too-many-undos', 2)
+    >>> _ = undos.take("another game", "d", "a")
+    >>> now[0] = 2.0
+    >>> _ = undos.take("g", "d", "a")
+    """
+
+    RATES = UNDO_RATES
+    Refused = TooManyUndos
+
+
+class ActionLimit(Buckets):
     """The actions each device and client address may make, undos and the computer's steps
     included: token buckets at the :data:`ACTION_RATES` (:class:`TooManyActions` past one).
 

@@ -19,7 +19,6 @@ an export a few times a game, a script in a loop is slowed to a person's pace wi
 from __future__ import annotations
 
 import asyncio
-import math
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from dataclasses import dataclass
 from starlette.concurrency import run_in_threadpool
 
 from zar.refusal import TooMany
-from zar.server.limits import Rate
+from zar.server.limits import Buckets, Rate
 
 __all__ = [
     "KEPT_BYTES",
@@ -70,64 +69,31 @@ class TooManyReads(TooMany):
         super().__init__("too-many-reads", seconds)
 
 
-class ReadBudget:
-    """The heavy reads each device and client address may make: token buckets at ``rates``,
-    by the clock ``monotonic`` (seconds).
+class ReadBudget(Buckets):
+    """The heavy reads each device and client address may make: token buckets at the
+    :data:`READ_RATES` (:class:`TooManyReads` past one).
 
     >>> now = [0.0]
     >>> budget = ReadBudget(lambda: now[0], {"device": Rate(2, 0.5)})
-    >>> budget.take("d", "a"), budget.take("d", "a"), budget.take(None, "a")
+    >>> budget.read("d", "a"), budget.read("d", "a"), budget.read(None, "a")
     (None, None, None)
     >>> try:
-    ...     budget.take("d", "a")
+    ...     budget.read("d", "a")
     ... except TooManyReads as refused:
     ...     refused.reason, refused.seconds
     ('too-many-reads', 2)
     >>> now[0] = 2.0
-    >>> budget.take("d", "a")
+    >>> budget.read("d", "a")
     """
 
-    KEPT = 4096  # past this many buckets, the full ones (the same as none) are let go
+    RATES = READ_RATES
+    Refused = TooManyReads
 
-    def __init__(
-        self, monotonic: Callable[[], float], rates: Mapping[str, Rate] = READ_RATES
-    ) -> None:
-        for rate in rates.values():
-            if rate.burst < 1 or rate.per_second <= 0:
-                raise ValueError(f"a bucket holds at least one read and fills again, not {rate}")
-        self.monotonic = monotonic
-        self.rates = rates
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}  # tokens, when
-
-    def take(self, device: str | None, address: str) -> None:
+    def read(self, device: str | None, address: str) -> None:
         """Count a heavy read of ``device`` (None: no credential) from ``address``; raises
-        :class:`TooManyReads`, counting nothing, if one of their buckets is empty."""
-        now = self.monotonic()
-        if len(self._buckets) > self.KEPT:
-            for key in [k for k in self._buckets if self._held(k, now) >= self._burst(k)]:
-                del self._buckets[key]
-        keys = [
-            (what, key)
-            for what, key in (("device", device), ("address", address))
-            if what in self.rates and key is not None
-        ]
-        held = {key: self._held(key, now) for key in keys}
-        wait = max(
-            ((1 - tokens) / self.rates[key[0]].per_second for key, tokens in held.items()),
-            default=0.0,
-        )
-        if wait > 0:
-            raise TooManyReads(max(1, math.ceil(wait)))
-        for key, tokens in held.items():
-            self._buckets[key] = (tokens - 1, now)
-
-    def _burst(self, key: tuple[str, str]) -> float:
-        return float(self.rates[key[0]].burst)
-
-    def _held(self, key: tuple[str, str], now: float) -> float:
-        rate = self.rates[key[0]]
-        tokens, then = self._buckets.get(key, (rate.burst, now))
-        return min(float(rate.burst), tokens + (now - then) * rate.per_second)
+        :class:`TooManyReads`, counting nothing, if one of their buckets is empty (a read
+        worked out is never given back: what it cost was spent)."""
+        self.take("", device, address)
 
 
 class Reads:
