@@ -13,6 +13,7 @@ from server.api_support import new
 from zar import farkle
 from zar.record import SNAPSHOT_EVERY, Action, Undo
 from zar.server import create_app
+from zar.server.limits import Rate
 from zar.server.views import summary
 from zar.store import SqliteStore
 
@@ -71,3 +72,20 @@ def test_a_long_logs_progress_applies_no_move(
         applied = counting(monkeypatch)
         assert client.get(f"{url}/progress").json()["turns"] == [[100]]
         assert applied[0] == 0
+
+
+def test_a_long_logs_reads_cost_as_the_work_they_ask_for(store: SqliteStore) -> None:
+    """A heavy read of a long log is worth a token and one more each thousand entries: a
+    client reading a 2 001-entry log in a loop is refused three times sooner than one
+    reading a short game's, the refusal in words with the seconds to wait."""
+    rates = {"device": Rate(9, 0.001)}
+    with TestClient(create_app(store, read_rates=rates)) as client:
+        game = long_game(store, client)
+        reads = [client.get(f"/api/games/{game['id']}/log") for _ in range(4)]
+        assert [r.status_code for r in reads] == [200, 200, 200, 429]  # 3 tokens each
+        assert reads[-1].json()["reason"] == "too-many-reads"
+        assert int(reads[-1].headers["retry-after"]) >= 1
+    with TestClient(create_app(store, read_rates=rates)) as client:
+        short = new(client, "10000", "Ece")
+        reads = [client.get(f"/api/games/{short['id']}/log") for _ in range(10)]
+        assert [r.status_code for r in reads] == [200] * 9 + [429]  # a token each

@@ -103,17 +103,18 @@ def analysis_routes(
     coach = strategies or Strategies()
     kept = reads or Reads()
 
-    def counted(request: Request, device: str | None) -> None:
-        """A heavy read of ``device``, counted (else TooManyReads)."""
+    def counted(request: Request, device: str | None, entries: int = 0) -> None:
+        """A heavy read of ``device``, of a log of ``entries``, counted (else TooManyReads)."""
         if budget is not None:
-            budget.read(device, address(request))
+            budget.read(device, address(request), entries)
 
     async def record(request: Request, game_id: str) -> Record:
         """The game, for a device with a place at its table (else Forbidden), the read
         counted."""
         table = await reach(game_id, request)
-        counted(request, table.device)
-        return await games.record(game_id)
+        found = await games.record(game_id)
+        counted(request, table.device, found.version)
+        return found
 
     def times(game_id: str) -> list[str]:
         """When each action of the game's log was stored."""

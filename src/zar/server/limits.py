@@ -352,9 +352,12 @@ class Buckets:
         # Per (what, key): the tokens the bucket held, and when.
         self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
 
-    def take(self, game_id: str, device: str | None, address: str) -> Callable[[], None]:
-        """Count a request of ``device`` (from ``address``) on the game; raises
-        :attr:`Refused` if one of their buckets is empty, counting nothing."""
+    def take(
+        self, game_id: str, device: str | None, address: str, cost: int = 1
+    ) -> Callable[[], None]:
+        """Count a request of ``device`` (from ``address``) on the game, worth ``cost``
+        tokens (as many as a bucket holds at most); raises :attr:`Refused` if one of their
+        buckets holds fewer, counting nothing."""
         now = self.monotonic()
         if len(self._buckets) > self.KEPT:
             self._forget(now)
@@ -363,18 +366,21 @@ class Buckets:
             for what, key in (("game", game_id), ("device", device), ("address", address))
             if what in self.rates and key is not None
         ]
+        costs = {key: min(cost, self.rates[key[0]].burst) for key in keys}
         held = {key: self._held(key, now) for key in keys}
-        short = [(1 - tokens) / self.rates[key[0]].per_second for key, tokens in held.items()]
+        short = [
+            (costs[key] - tokens) / self.rates[key[0]].per_second for key, tokens in held.items()
+        ]
         wait = max(short, default=0.0)
         if wait > 0:
             raise self.Refused(max(1, math.ceil(wait)))
         for key, tokens in held.items():
-            self._buckets[key] = (tokens - 1, now)
+            self._buckets[key] = (tokens - costs[key], now)
 
         def give_back() -> None:
             later = self.monotonic()
             for key in keys:
-                self._buckets[key] = (self._held(key, later) + 1, later)
+                self._buckets[key] = (self._held(key, later) + costs[key], later)
 
         return give_back
 

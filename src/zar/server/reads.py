@@ -29,6 +29,7 @@ from zar.refusal import TooMany
 from zar.server.limits import Buckets, Rate
 
 __all__ = [
+    "ENTRIES_A_TOKEN",
     "KEPT_BYTES",
     "READ_RATES",
     "WORKING_AT_ONCE",
@@ -46,6 +47,9 @@ READ_RATES: Mapping[str, Rate] = {
     "device": Rate(60, 1.0),
     "address": Rate(240, 4.0),
 }
+# A read of a log's thousand entries is worth a read of a whole ordinary game (a Yams game
+# for six is some 300 entries): a person's reads cost a token each.
+ENTRIES_A_TOKEN = 1000
 KEPT_BYTES = 64 * 1024 * 1024  # the replies kept, in all: a long game's export is about 1 MB
 WORKING_AT_ONCE = 2  # workings out at once: each holds the interpreter while it runs
 
@@ -89,11 +93,14 @@ class ReadBudget(Buckets):
     RATES = READ_RATES
     Refused = TooManyReads
 
-    def read(self, device: str | None, address: str) -> None:
-        """Count a heavy read of ``device`` (None: no credential) from ``address``; raises
-        :class:`TooManyReads`, counting nothing, if one of their buckets is empty (a read
-        worked out is never given back: what it cost was spent)."""
-        self.take("", device, address)
+    def read(self, device: str | None, address: str, entries: int = 0) -> None:
+        """Count a heavy read of ``device`` (None: no credential) from ``address``, of a game
+        whose log holds ``entries``: a token, and one more for each :data:`ENTRIES_A_TOKEN`
+        (what a read costs grows with the log it reads, so a loop over a long log is slowed
+        as much as the work it asks for); raises :class:`TooManyReads`, counting nothing,
+        if one of their buckets holds fewer. A read worked out is never given back: what it
+        cost was spent."""
+        self.take("", device, address, 1 + entries // ENTRIES_A_TOKEN)
 
 
 class Reads:
