@@ -409,11 +409,13 @@ def test_y8_official_the_joker_in_the_lower_boxes_when_the_penta_box_holds_zero(
 
 
 def test_y9_official_with_every_lower_box_filled_an_upper_box_takes_zero() -> None:
-    """Y-9: official, Penta box 0, Fours and every lower box filled: any open upper box, 0."""
+    """Y-9: official, Penta box 0, Fours and every lower box filled: any open upper box, 0
+    (as under ours: no open box counts fours)."""
     lower = {box: 5 if box is Box.CHANCE else 0 for box in LOWER}
     card = Scorecard.from_boxes({**lower, Box.FOURS: 16}, rules=Rules.OFFICIAL)
     assert card.options(FOURS) == {box: 0 for box in UPPER if box is not Box.FOURS}
     assert card.fill(Box.SIXES, FOURS).total == card.total
+    assert Scorecard.from_boxes({**lower, Box.FOURS: 16}).options(FOURS) == card.options(FOURS)
 
 
 def test_official_with_fifty_in_the_penta_box_plays_as_ours() -> None:
