@@ -12,7 +12,6 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -21,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
-from server.api_support import act, new
+from server.api_support import act, invite, new, secret
 from store_support import Backend
 from zar.server import create_app
 from zar.store import Store
@@ -41,16 +40,6 @@ class Clock:
     def __call__(self) -> str:
         moment = START + timedelta(days=self.days, microseconds=next(self._ticks))
         return moment.isoformat(timespec="microseconds")
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
-    """An empty database of each kind."""
-    if request.param == "sqlite":
-        path = tmp_path / "zar.sqlite3"
-        return Backend("sqlite", f"sqlite:///{path}", path)
-    url: str = request.getfixturevalue("postgres_url")
-    return Backend("postgres", url)
 
 
 @pytest.fixture
@@ -121,17 +110,6 @@ def refused(
     assert tables(backend) == before
     reply: dict[str, Any] = response.json()
     return reply
-
-
-def invite(host: TestClient, game: Game) -> dict[str, Any]:
-    response = host.post(f"/api/games/{game['id']}/invitations")
-    assert response.status_code == 201, response.text
-    invitation: dict[str, Any] = response.json()
-    return invitation
-
-
-def secret(link: str) -> str:
-    return link.split("=", 1)[1]
 
 
 def claim(client: TestClient, invitation: str, seat: int) -> Game:

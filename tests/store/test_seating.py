@@ -60,9 +60,12 @@ def test_an_invitation_is_spent_by_one_device(store: Store) -> None:
     assert store.invitation(key="k") == Invitation("k", "ABCDEF", "g", "seat", NOW, LATER)
     assert store.invitation(code="ABCDEF") == store.invitation(key="k")
     assert store.invitation(code="ZZZZZZ") is None
-    assert store.spend("k", "guest")
-    assert store.spend("k", "guest")  # the same device again: still its own
-    assert not store.spend("k", "late")
+    seating = store.seating("g")
+    assert seating is not None
+    guest = seating.claimed(1, "guest")
+    assert store.claim("g", guest, "k", "guest", NOW)
+    assert store.claim("g", guest.claimed(0, "guest"), "k", "guest")  # its own still
+    assert not store.claim("g", guest.claimed(0, "late"), "k", "late", NOW)
     assert store.invitation(key="k").spent_by == "guest"  # type: ignore[union-attr]
 
 

@@ -204,10 +204,6 @@ class Store(Protocol):
         """The invitation of this key or short code, if there is one."""
         ...
 
-    def spend(self, key: str, device: str) -> bool:
-        """Spend the invitation for ``device``: true if it was not spent, or spent by it."""
-        ...
-
     def claim(
         self,
         game_id: str,

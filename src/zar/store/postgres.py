@@ -70,7 +70,6 @@ from zar.store.rows import (
     record_from_rows,
     seating_text,
     settings_text,
-    spend_invitation,
     summary_of,
     turn_of,
     write_figures,
@@ -369,10 +368,6 @@ class PostgresStore:
     def invitation(self, *, key: str | None = None, code: str | None = None) -> Invitation | None:
         with self._connection(writing=False) as db:
             return read_invitation(db, "%s", key, code)
-
-    def spend(self, key: str, device: str) -> bool:
-        with self._connection(writing=True) as db:
-            return spend_invitation(db, "%s", key, device)
 
     def announce(self, game_id: str, note: str) -> None:
         """``NOTIFY zar_games, 'game_id:note'``: every process watching hears it."""

@@ -59,7 +59,6 @@ from zar.store.rows import (
     record_from_rows,
     seating_text,
     settings_text,
-    spend_invitation,
     summary_of,
     turn_of,
     write_figures,
@@ -373,10 +372,6 @@ class SqliteStore:
     def invitation(self, *, key: str | None = None, code: str | None = None) -> Invitation | None:
         with self._file.reading() as db:
             return read_invitation(db, "?", key, code)
-
-    def spend(self, key: str, device: str) -> bool:
-        with self._file.writing() as db:
-            return spend_invitation(db, "?", key, device)
 
     def claim(
         self,
