@@ -78,6 +78,7 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "ZAR_PORT": str(port), "ZAR_DB": str(Path(tmp) / "bench.sqlite3")}
+        env["ZAR_ACTION_BUDGET"] = "off"  # one device playing as fast as the server answers
         server = subprocess.Popen(
             [sys.executable, "-m", "zar", "serve"], env=env, stdout=subprocess.DEVNULL
         )

@@ -247,7 +247,9 @@ def run_store(
             f"{name}: {args.games} finished games stored in {time.monotonic() - began:.0f} s",
             flush=True,
         )
-        process, url = serve(folder, {"ZAR_GAMES_PER_MINUTE": "off", **env})
+        process, url = serve(
+            folder, {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_ACTION_BUDGET": "off", **env}
+        )
         try:
             found = measure(url, process.pid, args, secrets_of)
         finally:

@@ -30,7 +30,7 @@ the event loop's thread instead of a worker thread.
     .venv/bin/python bench/load.py --postgres [--processes 2]
     .venv/bin/python bench/load.py --database postgresql://USER@HOST/DB [--processes 2]
     .venv/bin/python bench/load.py --timed [--freeze] [--inline-commit]
-    ZAR_GAMES_PER_MINUTE=off .venv/bin/zar serve &
+    ZAR_GAMES_PER_MINUTE=off ZAR_ACTION_BUDGET=off .venv/bin/zar serve &
     .venv/bin/python bench/load.py --url http://127.0.0.1:8000 [--pid PID]
 
 (All the tables come from one address: a server of its own limit on new games, 30 a
@@ -548,7 +548,11 @@ def main() -> None:
         with contextlib.ExitStack() as stack:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             # Every table comes from one address: no limit on the games it may start.
-            env = {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS_PER_CLIENT": "off"}
+            env = {
+                "ZAR_GAMES_PER_MINUTE": "off",
+                "ZAR_ACTION_BUDGET": "off",
+                "ZAR_CONNECTIONS_PER_CLIENT": "off",
+            }
             if postgres:
                 env["ZAR_DATABASE_URL"] = args.database or stack.enter_context(throwaway_postgres())
             servers = []

@@ -504,7 +504,11 @@ def main() -> None:
 
     with contextlib.ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        env = {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS_PER_CLIENT": "off"}
+        env = {
+            "ZAR_GAMES_PER_MINUTE": "off",
+            "ZAR_ACTION_BUDGET": "off",
+            "ZAR_CONNECTIONS_PER_CLIENT": "off",
+        }
         store = "SQLite"
         if args.url or args.postgres:
             url = args.url or stack.enter_context(throwaway_postgres())

@@ -25,8 +25,9 @@ watcher's device made, over the streams); the time from a move's reply to its ar
 the last of its game's watchers; the errors; then each anchor with PASS or FAIL, and last
 the line ``other requests p99 X ms during a fan-out to N watchers``.
 The bench raises its own limit on open files (and the server's, which it starts) to hold
-the connections, and the server's cap on connections (``ZAR_CONNECTIONS``) to the watchers
-and the tables. Exits 0 either way.
+the connections, the server's cap on connections (``ZAR_CONNECTIONS``) to the watchers
+and the tables, and its places for streams (``ZAR_STREAMS``) to the watchers. Exits 0
+either way.
 
 With ``--nice N`` the watchers' process (this one) runs at niceness N once the server and
 the other tables' process are started (they keep theirs): the 5 000 phones a watcher
@@ -492,9 +493,13 @@ def main() -> None:
         # The operator of a server for thousands of watchers raises its cap on connections
         # (half the open files, 4 096 at most, by default) to hold them all.
         connections = str(args.watchers + 2 * args.others + 100)
-        process, url = serve(
-            folder, {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_CONNECTIONS": connections}
-        )
+        env = {
+            "ZAR_GAMES_PER_MINUTE": "off",
+            "ZAR_ACTION_BUDGET": "off",
+            "ZAR_CONNECTIONS": connections,
+        }
+        env["ZAR_STREAMS"] = str(args.watchers + 100)  # 4 096 at most, by default
+        process, url = serve(folder, env)
         stack.callback(process.wait, 10)
         stack.callback(process.terminate)
         measured = asyncio.run(run(args, url, process.pid))

@@ -111,7 +111,7 @@ def api(kind: GameKind, games: int, folder: Path) -> dict[int, list[float]]:
     """One undo through the API and the store, in ``games`` games at each length, in ms."""
     _, decision, intent = GAMES[kind]
     store = SqliteStore(folder / f"{kind}.sqlite3")
-    app = create_app(store, dice=Dice(), games_per_minute=None, undo_rates=None)
+    app = create_app(store, dice=Dice(), games_per_minute=None, undo_rates=None, action_rates=None)
     with TestClient(app) as client:
 
         def act(game: dict[str, Any], **body: Any) -> dict[str, Any]:
@@ -225,7 +225,7 @@ def others(url: str, tables: int, pace: float, seconds: float) -> list[float]:
 def loop_figures(tables: int, pace: float, seconds: float, folder: Path) -> None:
     """Other games' p99 alone, then while one client loops; what the looper got."""
     # The games' start limit lifted: the tables start as many games as they finish.
-    server, url = serve(folder, {"ZAR_GAMES_PER_MINUTE": "off"})
+    server, url = serve(folder, {"ZAR_GAMES_PER_MINUTE": "off", "ZAR_ACTION_BUDGET": "off"})
     try:
         alone = others(url, tables, pace, seconds)
         looper = Looper(url)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from store_support import Backend
 from throwaway_postgres import ThrowawayPostgres, find_bin
 from zar.ai import yams_win
 from zar.ai.farkle import WinStrategy
@@ -80,3 +81,13 @@ def postgres_url(postgres_server: ThrowawayPostgres) -> Iterator[str]:
     url = postgres_server.new_database()
     yield url
     postgres_server.drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    """An empty database of each kind."""
+    if request.param == "sqlite":
+        path = tmp_path / "zar.sqlite3"
+        return Backend("sqlite", f"sqlite:///{path}", path)
+    url: str = request.getfixturevalue("postgres_url")
+    return Backend("postgres", url)

@@ -191,7 +191,7 @@ def test_the_test_catches_a_one_point_bias() -> None:
 async def _faces_through_the_api(store: SqliteStore, count: int) -> list[int]:
     """Games of Yams alone, through the API of an app with its own dice (none injected),
     every throw of all five dice: the faces its replies show."""
-    app = create_app(store, games_per_minute=None)
+    app = create_app(store, games_per_minute=None, action_rates=None)
     faces: list[int] = []
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:

@@ -346,3 +346,41 @@ def test_the_luck_means_count_only_the_games_accounted_in_the_games_unit() -> No
     assert found["cost_per_decision"]["Ece"] == pytest.approx([0.3 / 4, 0.0])
     assert accounted(game(seat("Ali", 1, luck=0.0, cost=0.0, **two)))
     assert not accounted(game(seat("Ali", 1)))
+
+
+FORMULAS = ("=", "+", "-", "@")
+
+
+def number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("separator", [";", ",", "\t"])
+@pytest.mark.parametrize(
+    "name", ["x;=HYPERLINK(A1)", "x,=HYPERLINK(A1)", 'x; "+1+1', "x;@SUM(1)", "x;-2+3"]
+)
+def test_no_separator_a_spreadsheet_splits_on_starts_a_cell_with_a_formula(
+    separator: str, name: str
+) -> None:
+    """A spreadsheet set to split on semicolons (usual in Turkish and French settings) or
+    tabs reads a quote only at a cell's start: the name's own separator starts a cell there.
+    Whatever the separator it splits on, no cell of the log or of the statistics starts
+    with a formula, blanks and quotes aside."""
+    record = Record.new("10000", (Seat(name), Seat("Ece")), target=5_000)
+    for action in (farkle.Throw(0, (1, 2, 3, 4, 6, 6)), farkle.SetAside(0, (0,)), farkle.Bank(0)):
+        record = record.append(action)
+    figures = {"game": "10000", "players": [
+        {"name": name, "games": 1, "wins": 0, "mean_total": -150, "best_total": 0,
+         "lost_turns": 0, "hot_dice": 0, "points_per_turn": 0.0},
+    ]}  # fmt: skip
+    for text in (game_csv("g", record), stats_csv(figures)):
+        cells = [c for row in csv.reader(io.StringIO(text), delimiter=separator) for c in row]
+        formulas = [c for c in cells if c.lstrip(' "\t\r').startswith(FORMULAS) and not number(c)]
+        assert formulas == [], text
+    # Read as it is written (commas, quotes), the name is whole, a quote before the formula.
+    rows = list(csv.DictReader(io.StringIO(game_csv("g", record))))
+    assert rows[0]["player"].replace("'", "") == name.replace("'", "")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
@@ -77,19 +78,9 @@ def progress(record: Record, lang: Language) -> dict[str, Any]:
     """Each seat's total after each round (Yams) or each turn of the table (10 000), and at
     the end of the game when it ends within a turn of the table; the seats named as a table
     in ``lang`` shows them (:func:`zar.names.seat_names`)."""
-    rows: list[list[int]] = []
+    # Kept with the record's replay: none of the log's moves applied again.
+    rows = [list(row) for row in record.rounds]
     state = record.state
-    for step in record.steps():
-        after = step.after
-        match after:
-            case yams.YamsState():
-                done = isinstance(step.move, yams.Fill) and after.seat == 0  # a round ends
-            case farkle.FarkleState():
-                done = min(after.turns) > len(rows)
-            case _:
-                assert_never(after)
-        if done:
-            rows.append(totals(after))
     if state.is_over and (not rows or rows[-1] != totals(state)):
         rows.append(totals(state))
     return {"players": seat_names(record.seats, lang), "turns": rows}
@@ -308,14 +299,20 @@ def game_export(
 
 # What a spreadsheet takes for a formula at the start of a cell (OWASP, CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Where a quote goes: before a tab or a carriage return that starts a cell, and before a
+# formula behind blanks or quotes at a cell's start or after a separator a spreadsheet may
+# split on (a comma, a semicolon in Turkish and French settings, a tab).
+_FORMULA = re.compile(r"^(?=[\t\r])|(?:^|(?<=[;,\t]))(?=[\s\"]*[=+\-@])")
 # What a spreadsheet or an editor takes for the end of a line, inside a cell.
 _LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
-def _cell(value: object) -> str:
-    """A value in a CSV cell: lists as faces or positions separated by spaces; text (a
-    name) never read as a formula (a quote before a leading ``=``, ``+``, ``-``, ``@``, tab
-    or carriage return) nor split across lines (its line breaks written ``\\uXXXX``)."""
+def _cell(value: object) -> object:
+    """A value in a CSV cell: numbers as they are; lists as faces or positions separated by
+    spaces; text (a name) never read as a formula, whatever the separator the spreadsheet
+    splits on (a quote before a leading ``=``, ``+``, ``-``, ``@``, tab or carriage return,
+    and before one that follows a comma, a semicolon or a tab) nor split across lines (its
+    line breaks written ``\\uXXXX``)."""
     if value is None:
         return ""
     if isinstance(value, list):
@@ -323,15 +320,16 @@ def _cell(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        text = "'" + value if value.startswith(FORMULA_STARTS) else value
-        return text.translate(_LINE_BREAKS)
-    return str(value)
+        return _FORMULA.sub("'", value).translate(_LINE_BREAKS)
+    return value
 
 
 def _csv(header: Sequence[str], rows: Iterable[dict[str, Any]]) -> str:
+    """The header, then a line a row: text quoted (a separator inside it splits nothing for
+    a spreadsheet that reads quotes), numbers bare."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
+    csv.writer(out, lineterminator="\r\n").writerow(header)
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
     for row in rows:
         writer.writerow([_cell(row.get(column)) for column in header])
     return out.getvalue()

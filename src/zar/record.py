@@ -7,7 +7,9 @@ The log is append-only, undo included: an :class:`Undo` entry cancels the last d
 that still stands (a box written, dice set aside, a bank), which stays in the log marked
 undone. The state is the replay of the entries that stand; the engine never sees an undo.
 A record carries the state before each decision an undo may still take back, from record
-to record, so that an undo costs the same at the log's 10 000th entry as at its first.
+to record, so that an undo costs the same at the log's 10 000th entry as at its first,
+and a snapshot of the replay every :data:`SNAPSHOT_EVERY` entries, so that the game as it
+stood at any version (:meth:`Record.upto`) replays that many entries at most.
 An :class:`Abandon` entry ends an unfinished game for good: it is the log's last, kept.
 
 >>> from zar.table import Seat
@@ -35,10 +37,26 @@ from typing import Any, Literal, assert_never, get_args
 from zar import farkle, yams
 from zar.table import IllegalAction, Seat
 
-__all__ = ["GAMES", "Abandon", "Action", "GameKind", "Move", "Record", "State", "Step", "Undo"]
+__all__ = [
+    "GAMES",
+    "SNAPSHOT_EVERY",
+    "Abandon",
+    "Action",
+    "GameKind",
+    "Move",
+    "Record",
+    "State",
+    "Step",
+    "Undo",
+]
 
 GameKind = Literal["yams", "10000"]
 GAMES: tuple[GameKind, ...] = get_args(GameKind)
+
+# A record keeps its replay as it stood after every this many entries of the log: the game
+# at an old version replays this many entries at most (a hundred moves: about a millisecond),
+# for a few hundred bytes kept each.
+SNAPSHOT_EVERY = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +153,16 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class _Rounds:
+    """Each seat's totals after each round (Yams) or turn of the table (10 000) so far, the
+    latest first (``count`` of them): a persistent list, shared by the records that follow."""
+
+    totals: tuple[int, ...]
+    count: int
+    before: _Rounds | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Stand:
     """A move that stands (``index``: its place in the log, from 0; -1: the start) with the
     state after it, on the moves that stood before it (``below``) while an undo may take it
@@ -147,6 +175,7 @@ class _Stand:
     index: int
     after: State
     below: _Stand | None = None
+    rounds: _Rounds | None = None  # the rounds ended by the moves that stood until it
 
 
 def _default_hints(seats: Sequence[Seat]) -> tuple[int, ...]:
@@ -169,6 +198,10 @@ class Record:
     # yet): the last move that stands, on those an undo may still take back. A record is
     # read far more often than written, and an undo replays nothing.
     _top: _Stand | None = field(default=None, compare=False, repr=False)
+    # The replay after 0, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY... entries of the log, as far
+    # as the log goes (all of them once ``_top`` is known), shared with the records that
+    # follow: where a replay of an older version starts.
+    _marks: tuple[_Stand, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.hint_seats is None:
@@ -228,12 +261,15 @@ class Record:
 
     @property
     def _last(self) -> _Stand:
-        """The last move that stands, on those an undo may take back: replayed from the log
-        once, when no record before this one carried it."""
+        """The last move that stands, on those an undo may take back: replayed once, when no
+        record before this one carried it, from the latest snapshot it holds (else from the
+        start), the snapshots after it kept on the way."""
         top = self._top
         if top is None:
-            top = _replay(self.start, self.seats, self.log)
+            marks = self._marks[: self.version // SNAPSHOT_EVERY + 1] or (_Stand(-1, self.start),)
+            top, marks = _replay(self.seats, self.log, marks)
             object.__setattr__(self, "_top", top)
+            object.__setattr__(self, "_marks", marks)
         return top
 
     @cached_property
@@ -264,6 +300,17 @@ class Record:
             after = state.apply(move)  # type: ignore[arg-type]
             yield Step(i + 1, move, state, after)
             state = after
+
+    @property
+    def rounds(self) -> list[tuple[int, ...]]:
+        """Each seat's totals after each round (Yams) or turn of the table (10 000) of the
+        moves that stand, oldest first: kept with the replay, read without applying a move."""
+        rows = []
+        rounds = self._last.rounds
+        while rounds is not None:
+            rows.append(rounds.totals)
+            rounds = rounds.before
+        return rows[::-1]
 
     @property
     def last_move(self) -> Move | None:
@@ -301,7 +348,11 @@ class Record:
         if self.abandoned:
             raise _abandoned()
         log = self.log + (action,)  # noqa: RUF005 -- one copy of the log, not two
-        return replace(self, log=log, _top=_next(self._last, self.seats, log, len(self.log)))
+        top = _next(self._last, self.seats, log, len(self.log))
+        marks = self._marks  # all of them: the last move is known
+        if not len(log) % SNAPSHOT_EVERY:
+            marks = (*marks, top)
+        return replace(self, log=log, _top=top, _marks=marks)
 
     def extended(self, entries: Sequence[Mapping[str, Any]]) -> Record:
         """The record with the log ``entries`` that followed it (as :func:`action_to_json`
@@ -313,14 +364,17 @@ class Record:
         return record
 
     def upto(self, version: int) -> Record:
-        """The record as it stood at ``version`` (0 to its version), for a replay."""
+        """The record as it stood at ``version`` (0 to its version), for a replay: its state
+        replayed from the latest snapshot before it, :data:`SNAPSHOT_EVERY` entries at most."""
         if type(version) is not int or not 0 <= version <= self.version:
             raise IllegalAction(
                 f"the game has versions 0 to {self.version}",
                 reason="no-such-version",
                 last=self.version,
             )
-        return replace(self, log=self.log[:version], _top=None)
+        self._last  # noqa: B018 -- every snapshot of this record, for the one before it
+        marks = self._marks[: version // SNAPSHOT_EVERY + 1]
+        return replace(self, log=self.log[:version], _top=None, _marks=marks)
 
     def settings_json(self) -> dict[str, Any]:
         return {
@@ -366,10 +420,10 @@ class Record:
                 raise ValueError("an action is an object")
             actions.append(action_from_json(kind, entry))
         try:
-            top = _replay(record.start, record.seats, actions)
+            top, marks = _replay(record.seats, actions, (_Stand(-1, record.start),))
         except _Refused as refused:
             raise ValueError(f"action {refused.index + 1} of the log: {refused.error}") from None
-        return replace(record, log=tuple(actions), _top=top)
+        return replace(record, log=tuple(actions), _top=top, _marks=marks)
 
 
 class _Refused(Exception):
@@ -412,16 +466,22 @@ def _undoable(log: Sequence[Action], top: _Stand) -> Move | None:
     return move
 
 
-def _replay(start: State, seats: Sequence[Seat], log: Sequence[Action]) -> _Stand:
-    """The last move of ``log`` that stands, from ``start``; an entry the rules refuse raises
-    _Refused with its place."""
-    top = _Stand(-1, start)
-    for i in range(len(log)):
+def _replay(
+    seats: Sequence[Seat], log: Sequence[Action], marks: tuple[_Stand, ...]
+) -> tuple[_Stand, tuple[_Stand, ...]]:
+    """The last move of ``log`` that stands, and the snapshots of the whole log, replayed
+    from the last of ``marks`` (the snapshots of its first entries, the start's first); an
+    entry the rules refuse raises _Refused with its place."""
+    top = marks[-1]
+    kept = list(marks)
+    for i in range((len(marks) - 1) * SNAPSHOT_EVERY, len(log)):
         try:
             top = _next(top, seats, log, i)
         except IllegalAction as error:
             raise _Refused(i, error) from None
-    return top
+        if not (i + 1) % SNAPSHOT_EVERY:
+            kept.append(top)
+    return top, tuple(kept)
 
 
 def _next(top: _Stand, seats: Sequence[Seat], log: Sequence[Action], i: int) -> _Stand:
@@ -446,7 +506,23 @@ def _next(top: _Stand, seats: Sequence[Seat], log: Sequence[Action], i: int) -> 
             after = top.after.apply(entry)  # type: ignore[arg-type]
             # A person's decision may be undone: what stood before it is kept under it.
             below = top if is_decision(entry) and not seats[entry.seat].computer else None
-            return _Stand(i, after, below)
+            return _Stand(i, after, below, _ended(top.rounds, entry, after))
+
+
+def _ended(rounds: _Rounds | None, move: Move, after: State) -> _Rounds | None:
+    """``rounds`` with the one ``move`` ended, if it ended one: a Yams box written by the
+    table's last seat; in 10 000 the turn after which every seat has played one more."""
+    count = 0 if rounds is None else rounds.count
+    match after:
+        case yams.YamsState():
+            done = isinstance(move, yams.Fill) and after.seat == 0
+            totals = tuple(card.total for card in after.cards)
+        case farkle.FarkleState():
+            done = min(after.turns) > count
+            totals = after.totals
+        case _:
+            assert_never(after)
+    return _Rounds(totals, count + 1, rounds) if done else rounds
 
 
 def _quiet(state: State) -> State:

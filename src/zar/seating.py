@@ -5,7 +5,10 @@ The device that starts a game is its host and holds every person's seat; an invi
 lets another device make a seat its own, after which only that device acts for it. A
 device may hold several seats (two people sharing a phone). The host may hand an absent
 person's seat to the computer until they come back, take a seat back to its own device,
-and end the game; watchers see everything and act for nobody.
+and end the game; watchers see everything and act for nobody. A seating remembers for
+good that another device had a place at the table (:attr:`Seating.shared`: a game it may
+have seen end stays ended) and which devices had a seat taken back from them
+(:attr:`Seating.former`: the invitation they spent lets them in no more).
 
 Devices are named here by a key (the hash of their credential, never the credential).
 A :class:`Seating` is a value: every change returns a new one with the next revision, and
@@ -16,6 +19,9 @@ version it was made for).
 >>> seats = seats.claimed(1, "g")
 >>> seats.holds("g", 1), seats.holds("h", 1), seats.role("g"), seats.rev
 (True, False, 'player', 1)
+>>> back = seats.taken_back(1)  # the host takes Ece's seat back: remembered
+>>> back.devices == {"h"}, back.shared, sorted(back.former)
+(True, True, ['g'])
 """
 
 from __future__ import annotations
@@ -37,7 +43,9 @@ class Seating:
     """The host, the device holding each seat (None: the computer's seat), the computer's
     level standing in for a seat meanwhile (None: its holder plays), the watchers; and for
     each seat stood in for, the version of the game's log when the computer began (None:
-    not known, a seating kept before it was kept)."""
+    not known, a seating kept before it was kept). ``shared``: another device than the
+    host has had a place at the table, whether it still has one or not; ``former``: the
+    devices the host took a seat back from (until one takes a seat again)."""
 
     host: str
     holders: tuple[str | None, ...]
@@ -45,10 +53,18 @@ class Seating:
     watchers: frozenset[str] = frozenset()
     rev: int = field(default=0, compare=False)
     since: tuple[int | None, ...] = ()
+    shared: bool = False
+    former: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if len(self.since) != len(self.holders):  # not given: not known for any seat
             object.__setattr__(self, "since", (None,) * len(self.holders))
+        # Another device has a place: for good (asked without gathering the watchers, who
+        # may be thousands).
+        if not self.shared and (
+            self.watchers or any(h not in (None, self.host) for h in self.holders)
+        ):
+            object.__setattr__(self, "shared", True)
 
     @classmethod
     def hosted(cls, host: str, seats: Sequence[Seat]) -> Seating:
@@ -74,15 +90,6 @@ class Seating:
     def seats_of(self, device: str | None) -> tuple[int, ...]:
         return tuple(i for i, holder in enumerate(self.holders) if device and holder == device)
 
-    def alone(self, device: str | None) -> bool:
-        """Whether ``device`` is the only one with a place at the table (asked without
-        going through the watchers, who may be thousands)."""
-        return (
-            not self.watchers
-            and self.host == device
-            and all(holder in (None, device) for holder in self.holders)
-        )
-
     @property
     def devices(self) -> frozenset[str]:
         """Every device with a place at the table: the host, the players, the watchers."""
@@ -106,7 +113,9 @@ class Seating:
         """``device`` makes ``seat`` its own (whether it may: :mod:`zar.server.rights`)."""
         self._check(seat)
         holders = tuple(device if i == seat else h for i, h in enumerate(self.holders))
-        return self._next(holders=holders, watchers=self.watchers - {device})
+        return self._next(
+            holders=holders, watchers=self.watchers - {device}, former=self.former - {device}
+        )
 
     def handed_to_computer(self, seat: int, level: str, version: int | None = None) -> Seating:
         """The computer plays ``seat`` at ``level`` until its holder comes back, from the
@@ -123,11 +132,16 @@ class Seating:
         return self._next(standins=standins, since=self._since(seat, None))
 
     def taken_back(self, seat: int) -> Seating:
-        """The host's device holds ``seat`` again (an unclaimed seat, or one left behind)."""
+        """The host's device holds ``seat`` again (an unclaimed seat, or one left behind); the
+        device that held it is one of the :attr:`former` ones."""
         self._check(seat)
         holders = tuple(self.host if i == seat else h for i, h in enumerate(self.holders))
         standins = tuple(None if i == seat else s for i, s in enumerate(self.standins))
-        return self._next(holders=holders, standins=standins, since=self._since(seat, None))
+        left = self.holders[seat]
+        former = self.former if left in (None, self.host) else self.former | {left}
+        return self._next(
+            holders=holders, standins=standins, since=self._since(seat, None), former=former
+        )
 
     def watched_by(self, device: str) -> Seating:
         """``device`` follows the game and acts for nobody (unless it already has a place)."""
@@ -152,6 +166,10 @@ class Seating:
             data["watchers"] = sorted(self.watchers)
         if any(v is not None for v in self.since):
             data["since"] = list(self.since)
+        if self.shared:
+            data["shared"] = True
+        if self.former:
+            data["former"] = sorted(self.former)
         return data
 
     @classmethod
@@ -162,4 +180,5 @@ class Seating:
         if len(standins) != len(holders) or len(since) != len(holders):
             raise ValueError("a seating names every seat once")
         watchers = frozenset(data.get("watchers", ()))
-        return cls(str(data["host"]), holders, standins, watchers, rev, since)
+        shared, former = bool(data.get("shared")), frozenset(data.get("former", ()))
+        return cls(str(data["host"]), holders, standins, watchers, rev, since, shared, former)

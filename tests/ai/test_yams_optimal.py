@@ -47,6 +47,16 @@ def test_no_bonus_reproduces_the_published_value(solved: Solved) -> None:
     assert round(solved("no-bonus").expected_score(), 4) == 245.8708
 
 
+# Known answer: Chen-Pang He, the yahtzee-engine Rust crate (0.1.0), its exact solver under
+# Hasbro's official rules, the forced Joker whether the Yahtzee box holds 50 or 0 (our
+# variant "official"): 254.5877 from the empty card (its README and its full-solve test,
+# tests/strength.rs; it reproduces Verhoeff's 254.5896 when the forcing is lifted).
+
+
+def test_official_reproduces_the_published_value(solved: Solved) -> None:
+    assert round(solved("official").expected_score(), 4) == 254.5877
+
+
 def _only_open(box: Box, rules: Rules = Rules.STANDARD) -> Scorecard:
     """Every box filled (with 0, Chance with 5) but ``box``."""
     filled = {other: 5 if other is B.CHANCE else 0 for other in Box if other is not box}
@@ -78,6 +88,15 @@ def test_our_rules_fall_between_the_variants(solved: Solved) -> None:
     ours = solved("standard").expected_score()
     assert solved("no-bonus").expected_score() < ours < solved("free-joker").expected_score()
     assert 0 < solved("standard").stdev() < 100
+
+
+def test_official_falls_between_ours_and_the_free_joker(solved: Solved) -> None:
+    """The free Joker offers every box the official one does, at the same points, and more:
+    it is worth at least as much. The official Joker after a Penta box of 0 is worth a
+    little more than our ordinary throw there (0.1029 points, docs/computer-players.md)."""
+    official = solved("official").expected_score()
+    assert solved("standard").expected_score() < official < solved("free-joker").expected_score()
+    assert 0 < solved("official").stdev() < 100
 
 
 # One source of truth: the solver's points are the engine's.

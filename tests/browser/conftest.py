@@ -76,8 +76,13 @@ def base_url(
     store = SqliteStore(tmp_path_factory.mktemp("zar") / "zar.sqlite3")
     # Every test's person is at 127.0.0.1: the whole suite starts more than 30 games a
     # minute from that one address when it runs fast, and the limit meant for one address
-    # refused them (429). It is tested on its own (tests/server/test_limits.py).
-    with serving(create_app(store, dice=dice, games_per_minute=None)) as url:
+    # refused them (429). It is tested on its own (tests/server/test_limits.py). So are the
+    # heavy reads' budgets (tests/server/test_reads.py): the whole suite's hints, reviews
+    # and statistics come from that one address too; and the budget of actions, which the
+    # computer's steps at ?pace=instant spend in a game (tests/server/test_action_budget.py).
+    with serving(
+        create_app(store, dice=dice, games_per_minute=None, read_rates=None, action_rates=None)
+    ) as url:
         yield url
     store.close()
 

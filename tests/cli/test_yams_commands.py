@@ -25,7 +25,7 @@ def run(*argv: str) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("variant", ["standard", "free-joker", "no-bonus"])
+@pytest.mark.parametrize("variant", ["standard", "official", "free-joker", "no-bonus"])
 def test_solve_prints_the_expected_score_last(solved: Solved, variant: str) -> None:
     strategy = solved(variant)
     lines = run("solve", "--variant", variant)
@@ -44,6 +44,12 @@ def test_solve_free_joker_gives_the_published_value(solved: Solved) -> None:
     # T. Verhoeff, Optimal Solitaire Yahtzee Player: 254.5896 (docs/contract.md).
     solved("free-joker")
     assert run("solve", "--variant", "free-joker")[-1] == "expected score 254.5896"
+
+
+def test_solve_official_gives_the_published_value(solved: Solved) -> None:
+    # C.-P. He, the yahtzee-engine crate, Hasbro's official rules: 254.5877 (docs/contract.md).
+    solved("official")
+    assert run("solve", "--variant", "official")[-1] == "expected score 254.5877"
 
 
 def test_solve_rebuild_builds_again(

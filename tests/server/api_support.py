@@ -1,5 +1,6 @@
 """What the API tests share: a clock the test moves, a new game and an intention over HTTP,
-the luck accounts waited for (dice a test scripts are in ``dice_support``)."""
+an invitation and its secret, the luck accounts waited for (dice a test scripts are in
+``dice_support``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-__all__ = ["Clock", "act", "new", "settle"]
+__all__ = ["Clock", "act", "invite", "new", "secret", "settle"]
 
 Game = dict[str, Any]
 
@@ -38,6 +39,19 @@ def act(client: TestClient, game: Game, **intent: Any) -> Game:
     assert response.status_code == 200, response.text
     result: Game = response.json()
     return result
+
+
+def invite(host: TestClient, game: Game) -> dict[str, Any]:
+    """The host's invitation to the game (its links, its code), answered 201."""
+    response = host.post(f"/api/games/{game['id']}/invitations")
+    assert response.status_code == 201, response.text
+    invitation: dict[str, Any] = response.json()
+    return invitation
+
+
+def secret(link: str) -> str:
+    """The secret in an invitation's link: after ``#join=`` or ``#watch=``."""
+    return link.split("=", 1)[1]
 
 
 def settle(client: TestClient) -> None:

@@ -26,7 +26,8 @@ WORD = {"tr": "IA", "fr": "IA", "en": "Computer"}  # the computer, as each langu
 
 @pytest.fixture
 def client(store: SqliteStore) -> Iterator[TestClient]:
-    app = create_app(store, dice=SeededDice(7), games_per_minute=None)
+    # Whole games played as fast as the test goes, from one device: no budget of actions.
+    app = create_app(store, dice=SeededDice(7), games_per_minute=None, action_rates=None)
     with TestClient(app) as c:
         yield c
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -213,3 +214,47 @@ def test_a_process_that_has_not_heard_of_a_claim_still_refuses_the_seat(tmp_path
         assert (refused.status_code, refused.json()["reason"]) == (403, "not-your-seat")
     for store in stores:
         store.close()
+
+
+def test_links_racing_for_one_seat_through_two_processes_leave_the_losers_as_they_were(
+    servers: tuple[Server, Server], postgres_url: str
+) -> None:
+    """Six phones, each with a link of its own, claim Ece's seat at once, through either
+    process: one takes it; the others are refused, and the store knows none of them, nor
+    spent their links (each still gives the seat left)."""
+    a, b = servers
+    game = a.call("POST", "/api/games", {"game": "yams", "players": ["Ali", "Ece"]})
+    links = [
+        a.call("POST", f"/api/games/{game['id']}/invitations")["join"].split("=", 1)[1]
+        for _ in range(6)
+    ]
+    phones = [(a if i % 2 else b).another_device() for i in range(6)]
+    with psycopg.connect(postgres_url) as db:
+        known = db.execute("SELECT count(*) FROM devices").fetchone()
+    start = threading.Barrier(len(phones))
+    replies: list[tuple[int, str]] = [(0, "")] * len(phones)
+
+    def race(i: int) -> None:
+        body = {"invitation": links[i], "seat": 1}
+        start.wait()
+        try:
+            phones[i].call("POST", "/api/invitations/claim", body)
+            replies[i] = (200, "")
+        except urllib.error.HTTPError as refused:
+            replies[i] = (refused.code, json.loads(refused.read())["reason"])
+            refused.close()
+
+    racers = [threading.Thread(target=race, args=(i,)) for i in range(len(phones))]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    assert sorted(replies) == [(200, "")] + [(403, "seat-taken")] * 5
+    with psycopg.connect(postgres_url) as db:
+        assert db.execute("SELECT count(*) FROM devices").fetchone() == (known[0] + 1,)
+        spent = db.execute("SELECT count(*) FROM invitations WHERE spent_by IS NOT NULL")
+        assert spent.fetchone() == (1,)
+    for i, (status, _) in enumerate(replies):
+        if status != 200:
+            offered = phones[i].call("POST", "/api/invitations/open", {"invitation": links[i]})
+            assert offered["seats"] == [{"seat": 0, "name": "Ali"}]

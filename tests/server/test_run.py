@@ -18,6 +18,7 @@ from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
 from zar.record import Record
 from zar.server import create_app
+from zar.server.limits import ACTION_RATES
 from zar.server.run import (
     allowed_hosts,
     app,
@@ -98,6 +99,40 @@ def test_the_stores_bounds_come_from_the_environment(
         with pytest.raises(SystemExit, match=name):
             app()
         monkeypatch.delenv(name)
+
+
+@pytest.mark.parametrize("budget", ["", "on", "off"])
+def test_the_budget_of_actions_comes_from_the_environment(
+    env: Path, monkeypatch: pytest.MonkeyPatch, budget: str
+) -> None:
+    """A device's actions in a row, as fast as the test goes: refused past the 120 of its
+    bucket (and what it filled again meanwhile) by default; never when it is off."""
+    monkeypatch.setenv("ZAR_ACTION_BUDGET", budget)
+    statuses = []
+    with TestClient(app()) as client:
+        game = client.post("/api/games", json={"game": "10000", "players": ["Ali"]}).json()
+        while len(statuses) < 1_000 and set(statuses) <= {200}:
+            intent: dict[str, object] = {"type": "throw"}
+            if game["phase"] == "set-aside":  # the throw scored: a selection that scores
+                mask = next(int(m) for m, w in game["selections"].items() if "points" in w)
+                intent = {"type": "set_aside", "set_aside": [p for p in range(6) if mask >> p & 1]}
+            reply = client.post(
+                f"/api/games/{game['id']}/actions", json={"version": game["version"], **intent}
+            )
+            statuses.append(reply.status_code)
+            game = reply.json() if reply.status_code == 200 else game
+    if budget == "off":
+        assert statuses == [200] * 1_000
+    else:
+        assert len(statuses) > ACTION_RATES["device"].burst
+        assert statuses[-1] == 429
+        assert set(statuses[:-1]) == {200}
+
+
+def test_a_bad_budget_is_one_line(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZAR_ACTION_BUDGET", "lots")
+    with pytest.raises(SystemExit, match="ZAR_ACTION_BUDGET"):
+        app()
 
 
 def test_warming_up_makes_a_decision_and_freezes_what_is_alive(

@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
-from server.api_support import act, new
+from server.api_support import act, invite, new, secret
 from zar.server import create_app
 from zar.server.devices import COOKIE, DEVICE_DAYS, key_of
 from zar.store import SqliteStore
@@ -99,18 +99,6 @@ def refused(client: TestClient, db: Path, method: str, path: str, reason: str, *
     detail: str = response.json()["detail"]
     assert detail
     return detail
-
-
-def invite(host: TestClient, game: Game) -> dict[str, Any]:
-    response = host.post(f"/api/games/{game['id']}/invitations")
-    assert response.status_code == 201, response.text
-    invitation: dict[str, Any] = response.json()
-    return invitation
-
-
-def secret(link: str) -> str:
-    """The secret in an invitation's link: after ``#join=`` or ``#watch=``."""
-    return link.split("=", 1)[1]
 
 
 def claim(client: TestClient, invitation: str, seat: int, status: int = 200) -> Game:

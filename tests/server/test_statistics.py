@@ -29,7 +29,8 @@ Game = dict[str, Any]
 
 @pytest.fixture
 def client(store: SqliteStore) -> Iterator[TestClient]:
-    app = create_app(store, dice=SeededDice(11), games_per_minute=None)
+    # Whole games played as fast as the test goes, from one device: no budget of actions.
+    app = create_app(store, dice=SeededDice(11), games_per_minute=None, action_rates=None)
     with TestClient(app) as c:
         yield c
 
@@ -179,7 +180,11 @@ def test_zar_serve_works_the_accounts_out_in_a_process_of_their_own(store: Sqlit
     """As ``zar serve`` does: the accounts in another process (not a thread holding the
     interpreter's lock against the event loop), the same figures kept."""
     app = create_app(
-        store, dice=SeededDice(11), games_per_minute=None, account_process=account_process()
+        store,
+        dice=SeededDice(11),
+        games_per_minute=None,
+        action_rates=None,
+        account_process=account_process(),
     )
     with TestClient(app) as client:
         game = played(client, "10000", "Ali", computer=True)

@@ -246,13 +246,14 @@ def test_the_caps_count_every_game_of_a_device_and_every_device_of_an_address() 
 
 # zar serve's app through uvicorn, its streams' timeouts as the test says (STALLED_S,
 # LIFE_S), the sockets' send buffers the smallest: a client that stops reading fills them
-# with a few events, not with the megabytes the system would otherwise give each.
+# with a few events, not with the megabytes the system would otherwise give each. The
+# moves as fast as the test makes them: no budget of actions.
 SERVE_WITH_TIMEOUTS = """
 import os, socket
 import uvicorn
 from zar.server import create_app
 from zar.store import SqliteStore
-app = create_app(SqliteStore(os.environ["ZAR_DB"]), close_store=True)
+app = create_app(SqliteStore(os.environ["ZAR_DB"]), close_store=True, action_rates=None)
 app.state.streams.stalled_s = float(os.environ["STALLED_S"])
 app.state.streams.life_s = float(os.environ["LIFE_S"])
 port = int(os.environ["ZAR_PORT"])

@@ -60,9 +60,12 @@ def test_an_invitation_is_spent_by_one_device(store: Store) -> None:
     assert store.invitation(key="k") == Invitation("k", "ABCDEF", "g", "seat", NOW, LATER)
     assert store.invitation(code="ABCDEF") == store.invitation(key="k")
     assert store.invitation(code="ZZZZZZ") is None
-    assert store.spend("k", "guest")
-    assert store.spend("k", "guest")  # the same device again: still its own
-    assert not store.spend("k", "late")
+    seating = store.seating("g")
+    assert seating is not None
+    guest = seating.claimed(1, "guest")
+    assert store.claim("g", guest, "k", "guest", NOW)
+    assert store.claim("g", guest.claimed(0, "guest"), "k", "guest")  # its own still
+    assert not store.claim("g", guest.claimed(0, "late"), "k", "late", NOW)
     assert store.invitation(key="k").spent_by == "guest"  # type: ignore[union-attr]
 
 
@@ -86,3 +89,40 @@ def test_a_devices_list_holds_its_games_those_on_its_turn_first(store: Store) ->
     assert listed == [("mine", True, True), ("theirs", False, False)]
     assert [g.id for g in store.games(device="nobody")] == []
     assert sorted(g.id for g in store.games()) == ["mine", "theirs"]  # all, for the server
+
+
+def test_a_claim_is_kept_whole_or_not_at_all(store: Store) -> None:
+    """The invitation spent, the seat taken and the new device known, in one transaction:
+    none of them when another device spent the invitation first, or the seating moved on."""
+    seating = seated(store, "g")
+    for key in ("k", "other"):
+        store.add_invitation(Invitation(key, None, "g", "seat", NOW, LATER))
+    claimed = seating.claimed(1, "guest")
+    assert store.claim("g", claimed, "k", "guest", NOW)
+    assert store.seating("g") == claimed
+    assert store.invitation(key="k").spent_by == "guest"  # type: ignore[union-attr]
+    assert store.device_seen("guest", NOW, NOW)
+    # Spent by the guest: a late device's claim writes nothing.
+    assert not store.claim("g", claimed.claimed(0, "late"), "k", "late", NOW)
+    assert not store.device_seen("late", NOW, NOW)
+    # Made from the seating before the guest's: refused, the other invitation unspent.
+    with pytest.raises(Conflict):
+        store.claim("g", seating.claimed(1, "late"), "other", "late", NOW)
+    assert store.seating("g") == claimed
+    assert store.invitation(key="other").spent_by is None  # type: ignore[union-attr]
+    assert not store.device_seen("late", NOW, NOW)
+
+
+def test_a_seating_keeps_that_it_was_shared_and_whom_a_seat_was_taken_back_from(
+    store: Store,
+) -> None:
+    seating = seated(store, "g")
+    claimed = seating.claimed(1, "guest")
+    taken = claimed.taken_back(1)
+    store.reseat("g", claimed)
+    store.reseat("g", taken)
+    kept = store.seating("g")
+    assert kept == taken
+    assert kept is not None
+    assert kept.devices == {"h"}
+    assert (kept.shared, kept.former) == (True, {"guest"})

@@ -263,7 +263,7 @@ def test_every_throw_other_than_a_penta_is_ordinary_when_the_penta_box_holds_fif
 
 
 # Every Joker situation: each Penta × Penta box empty/0/50 × face box open/filled
-# × lower boxes open/some filled/all filled, under each of the three Rules.
+# × lower boxes open/some filled/all filled, under each of the Rules.
 
 PENTA_BOX = {"empty": None, "zero": 0, "fifty": 50}
 LOWER_FILLED = {
@@ -312,14 +312,16 @@ def expected_options(card: Scorecard, dice: tuple[int, ...]) -> tuple[dict[Box, 
         return {
             b: joker_points(b, dice) if b in straights else p for b, p in ordinary.items()
         }, bonus
-    if card.penta == 0:
+    if card.penta == 0 and card.rules is Rules.STANDARD:
         return ordinary, 0  # Y-5
+    # The forced Joker: ours while the Penta box holds 50, official's (Y-7) whether it
+    # holds 50 or 0 (with the +100 only when 50).
     if card[UPPER_OF[face]] is None:
-        return {UPPER_OF[face]: 5 * face}, 100  # Joker 1 (Y-2)
+        return {UPPER_OF[face]: 5 * face}, bonus  # Joker 1 (Y-2)
     lower = [box for box in JOKER_LOWER if card[box] is None]
     if lower:
-        return {box: joker_points(box, dice) for box in lower}, 100  # Joker 2 (Y-3)
-    return dict.fromkeys(open_boxes, 0), 100  # Joker 3 (Y-4): only upper boxes are open
+        return {box: joker_points(box, dice) for box in lower}, bonus  # Joker 2 (Y-3)
+    return dict.fromkeys(open_boxes, 0), bonus  # Joker 3 (Y-4): only upper boxes are open
 
 
 @pytest.mark.parametrize("rules", list(Rules), ids=[rules.value for rules in Rules])
@@ -359,8 +361,9 @@ def test_the_standard_joker_forces_a_single_box_only_when_the_face_box_is_open()
 
 
 def test_rules_variants_are_named_as_in_engine_api() -> None:
-    """docs/contract.md: the variants standard, free-joker and no-bonus."""
+    """docs/contract.md: the variants standard, official, free-joker and no-bonus."""
     assert Rules("standard") is Rules.STANDARD
+    assert Rules("official") is Rules.OFFICIAL
     assert Rules("free-joker") is Rules.FREE_JOKER
     assert Rules("no-bonus") is Rules.NO_BONUS
     assert Scorecard().rules is Rules.STANDARD
@@ -374,6 +377,96 @@ def test_free_joker_takes_a_penta_anywhere_once_the_penta_box_is_filled() -> Non
     assert options[Box.FULL_HOUSE] == 25
     assert options[Box.LARGE_STRAIGHT] == 40
     assert card.fill(Box.ONES, FOURS).penta_bonus == 0  # the Penta box holds 0: no +100
+
+
+OFFICIAL_ZERO = Scorecard.from_boxes({Box.PENTA: 0}, rules=Rules.OFFICIAL)
+
+
+def test_y7_official_the_joker_forces_the_upper_box_when_the_penta_box_holds_zero() -> None:
+    """Y-7: official, Penta box 0, Fours empty, 4,4,4,4,4: only Fours, 20 and no +100."""
+    assert OFFICIAL_ZERO.options(FOURS) == {Box.FOURS: 20}
+    assert not OFFICIAL_ZERO.earns_penta_bonus(FOURS)
+    after = OFFICIAL_ZERO.fill(Box.FOURS, FOURS)
+    assert (after[Box.FOURS], after.penta_bonus, after.total) == (20, 0, 20)
+    with pytest.raises(IllegalMove) as err:
+        OFFICIAL_ZERO.fill(Box.LARGE_STRAIGHT, FOURS)
+    assert err.value.reason == "joker-forced"
+
+
+def test_y8_official_the_joker_in_the_lower_boxes_when_the_penta_box_holds_zero() -> None:
+    """Y-8: official, Penta box 0, Fours filled: Full 25, Small 30, Large 40, no +100."""
+    card = Scorecard.from_boxes({Box.PENTA: 0, Box.FOURS: 12}, rules=Rules.OFFICIAL)
+    assert card.options(FOURS) == {box: joker_points(box, FOURS) for box in JOKER_LOWER}
+    after = card.fill(Box.LARGE_STRAIGHT, FOURS)
+    assert (after[Box.LARGE_STRAIGHT], after.penta_bonus, after.total) == (40, 0, 52)
+    with pytest.raises(IllegalMove) as err:
+        card.fill(Box.ONES, FOURS)
+    assert err.value.reason == "joker-lower-first"
+    # The same card under our rules: Y-5, an ordinary throw anywhere, the straight 0.
+    ours = Scorecard.from_boxes({Box.PENTA: 0, Box.FOURS: 12})
+    assert ours.options(FOURS)[Box.LARGE_STRAIGHT] == 0
+    assert Box.ONES in ours.options(FOURS)
+
+
+def test_y9_official_with_every_lower_box_filled_an_upper_box_takes_zero() -> None:
+    """Y-9: official, Penta box 0, Fours and every lower box filled: any open upper box, 0
+    (as under ours: no open box counts fours)."""
+    lower = {box: 5 if box is Box.CHANCE else 0 for box in LOWER}
+    card = Scorecard.from_boxes({**lower, Box.FOURS: 16}, rules=Rules.OFFICIAL)
+    assert card.options(FOURS) == {box: 0 for box in UPPER if box is not Box.FOURS}
+    assert card.fill(Box.SIXES, FOURS).total == card.total
+    assert Scorecard.from_boxes({**lower, Box.FOURS: 16}).options(FOURS) == card.options(FOURS)
+
+
+def test_official_with_fifty_in_the_penta_box_plays_as_ours() -> None:
+    """docs/rules.md: official and ours differ only when the Penta box holds 0."""
+    for penta in (None, 50):
+        filled = {} if penta is None else {Box.PENTA: penta}
+        ours = Scorecard.from_boxes(filled)
+        official = Scorecard.from_boxes(filled, rules=Rules.OFFICIAL)
+        for dice in EVERY_MULTISET:
+            assert official.options(dice) == ours.options(dice), (penta, dice)
+            assert official.earns_penta_bonus(dice) == ours.earns_penta_bonus(dice)
+
+
+# Every throw in every situation, under each of the Rules: the Penta box empty, 0 or 50;
+# no upper box, one, all but one or all filled; the lower boxes open, some or all filled.
+
+UPPER_FILLED = [(), *((box,) for box in UPPER), *(tuple(set(UPPER) - {b}) for b in UPPER)]
+UPPER_FILLED.append(UPPER)
+
+
+@pytest.mark.parametrize("rules", list(Rules), ids=[rules.value for rules in Rules])
+def test_every_throw_in_every_situation(rules: Rules) -> None:
+    """All 252 throws × 3 Penta boxes × 14 upper fillings × 3 lower ones, by the reference."""
+    wrong = []
+    for penta in PENTA_BOX.values():
+        for upper in UPPER_FILLED:
+            for lower in LOWER_FILLED.values():
+                filled = dict(lower) | dict.fromkeys(upper, 0)
+                if penta is not None:
+                    filled[Box.PENTA] = penta
+                if len(filled) == 13:
+                    continue
+                card = Scorecard.from_boxes(filled, rules=rules)
+                for dice in EVERY_MULTISET:
+                    if len(set(dice)) == 1:
+                        expected, bonus = expected_options(card, dice)
+                    else:
+                        expected = {box: points(box, dice) for box in card.open_boxes}
+                        bonus = 0
+                    if card.options(dice) != expected or card.earns_penta_bonus(dice) != (
+                        bonus == 100
+                    ):
+                        wrong.append((filled, dice))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("rules", list(Rules), ids=[rules.value for rules in Rules])
+def test_every_ordered_throw_on_an_empty_card_under_each_rules(rules: Rules) -> None:
+    """All 7 776 ordered throws: an empty card is the ordinary table, whatever the Rules."""
+    card = Scorecard(rules=rules)
+    assert [d for d in EVERY_THROW if card.options(d) != {b: points(b, d) for b in Box}] == []
 
 
 def test_no_bonus_never_adds_a_hundred() -> None:
@@ -442,9 +535,9 @@ def test_an_impossible_card_is_refused(
         Scorecard(boxes, penta_bonus)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("rules", ["standard", "no-bonus", "free-joker", None])
+@pytest.mark.parametrize("rules", ["standard", "official", "no-bonus", "free-joker", None])
 def test_a_card_whose_rules_are_not_rules_is_refused(rules: object) -> None:
-    """A card plays by one of the three Rules; "no-bonus" as a string would play the standard
+    """A card plays by one of the Rules; "no-bonus" as a string would play the standard
     Joker and +100 without a word."""
     with pytest.raises(ValueError, match=r"\S"):
         Scorecard(rules=rules)  # type: ignore[arg-type]

@@ -124,8 +124,8 @@ class Strategy:
         rebuild: bool = False,
         progress: Progress | None = None,
     ) -> Strategy:
-        """The strategy for ``variant`` ("standard", "free-joker" or "no-bonus"), read from
-        the cache, or built (``rebuild``: always) and stored there.
+        """The strategy for ``variant`` ("standard", "official", "free-joker" or "no-bonus"),
+        read from the cache, or built (``rebuild``: always) and stored there.
 
         A cache file that is missing, damaged or built for anything else is built again.
         A cache folder that cannot be written is done without.

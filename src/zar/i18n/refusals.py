@@ -132,6 +132,13 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                              "deneyin",
                        "fr": "Trop d'annulations d'affilée : réessayez dans {seconds} s",
                        "en": "Too many undos in a row: try again in {seconds} s"},
+    "too-many-reads": {"tr": "Bu cihazdan ya da bu adresten çok fazla inceleme ve dışa aktarma: "
+                             "{seconds} saniye sonra yeniden deneyin",
+                       "fr": "Trop de bilans et d'exports demandés : réessayez dans {seconds} s",
+                       "en": "Too many reviews and exports asked for: try again in {seconds} s"},
+    "too-many-actions": {"tr": "Çok hızlı oynanıyor: {seconds} saniye sonra yeniden deneyin",
+                         "fr": "Trop de coups à la suite : réessayez dans {seconds} s",
+                         "en": "Playing too fast: try again in {seconds} s"},
     "too-many-streams-game": {
         "tr": "Bu cihaz bu oyunu zaten {limit} yerden izliyor: birini kapatın",
         "fr": "Cet appareil suit déjà cette partie à {limit} endroits : fermez-en un",
@@ -144,6 +151,13 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
         "tr": "Bu ağ adresinden çok fazla canlı bağlantı var ({limit}): biraz sonra deneyin",
         "fr": "Trop de connexions en direct depuis cette adresse ({limit}) : réessayez plus tard",
         "en": "Too many live connections from this address ({limit}): try again later"},
+    "too-many-streams-server": {
+        "tr": "Sunucu en fazla {limit} canlı bağlantı taşır ve bu adres payını almış: biraz "
+              "sonra deneyin",
+        "fr": "Le serveur tient {limit} connexions en direct au plus, et cette adresse a déjà "
+              "sa part : réessayez plus tard",
+        "en": "The server holds {limit} live connections at most, and this address has its "
+              "share: try again later"},
     "cross-origin": {"tr": "Bu istek başka bir siteden geldi: reddedildi",
                      "fr": "Cette requête vient d'un autre site : refusée",
                      "en": "This request came from another site: refused"},
@@ -202,9 +216,16 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                                           "aucun autre ne peut la suivre",
                                     "en": "{limit} devices already watch this game: no more "
                                           "can watch it"},
-    "forbidden-invitation-spent": {"tr": "Bu davet başka bir cihazda kullanıldı",
-                                   "fr": "Cette invitation a déjà servi sur un autre appareil",
-                                   "en": "This invitation was already used on another device"},
+    "forbidden-invitation-spent": {"tr": "Bu davet kullanıldı: artık kimseye yer açmaz",
+                                   "fr": "Cette invitation a déjà servi : elle n'ouvre plus "
+                                         "aucune place",
+                                   "en": "This invitation has been used: it lets nobody in "
+                                         "any more"},
+    "forbidden-invitation-ended": {"tr": "Bu oyun bitti: davetleri artık kimseye yer açmaz",
+                                   "fr": "Cette partie est finie : ses invitations n'ouvrent "
+                                         "plus aucune place",
+                                   "en": "This game has ended: its invitations let nobody in "
+                                         "any more"},
     "stale-version": {"tr": "Oyun bu arada ilerledi: güncel hâli gösteriliyor",
                       "fr": "La partie a avancé entre-temps : voici son état actuel",
                       "en": "The game has moved on meanwhile: here is where it is now"},

@@ -6,8 +6,9 @@ intention through the engine, only for a device the rights let act
 action only while the seating is still at it). Every action is committed before the reply
 (on the event loop when the store takes it at once, else in a worker thread); a stale or
 repeated action (its ``version`` is not the game's) is refused with
-:class:`~zar.store.Conflict`. An undo the rules allow may be refused still, with
-:class:`~zar.server.limits.TooManyUndos`, to a client undoing in a loop.
+:class:`~zar.store.Conflict`. An action the seating allows may be refused still, to a
+client playing faster than a table does (:class:`~zar.server.limits.TooManyActions`) or
+undoing in a loop (:class:`~zar.server.limits.TooManyUndos`); only one stored is counted.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from zar.refusal import Forbidden
 from zar.seating import Seating
 from zar.server.accounts import Accounts
 from zar.server.intents import Intent, actions_for
-from zar.server.limits import UndoLimit
+from zar.server.limits import ActionLimit, UndoLimit
 from zar.server.records import Records
 from zar.server.rights import require, to_act
 from zar.server.views import summary
@@ -55,6 +56,7 @@ class Acting:
         clock: Callable[[], str],
         *,
         undos: UndoLimit | None,
+        actions: ActionLimit | None = None,
         moved: Callable[[str, int], None],
         reseated: Callable[[str], None],
     ) -> None:
@@ -63,6 +65,7 @@ class Acting:
         self.dice = dice
         self.clock = clock
         self.undos = undos  # None: undo as often as the rules allow
+        self.actions = actions  # None: play as fast as asked
         self.moved = moved
         self.reseated = reseated
         # A lock per game while someone acts on it: [lock, how many hold or wait for it].
@@ -107,22 +110,24 @@ class Acting:
         change: Callable[[Seating], Seating],
         *,
         unclaimed: bool = False,
+        keep: Callable[[str, Seating], None] | None = None,
     ) -> Seating:
         """The game's seating changed by ``change`` (which asks the rights, and refuses with
-        their answer), kept if nobody changed it meanwhile, then told; ``unclaimed``: a game
-        from before seats, given its first."""
+        their answer), kept if nobody changed it meanwhile (by ``keep``, else the store's
+        :meth:`~zar.store.Store.reseat`), then told; ``unclaimed``: a game from before
+        seats, given its first."""
         async with self.serial(game_id):
             # The seating kept in memory: its watchers, thousands maybe, are not read again.
             # One another process moved on meanwhile is refused by the store, then read
             # afresh and the change judged again on it.
             try:
                 after, changed = await self._reseat(
-                    game_id, await self.records.seating(game_id), change, unclaimed
+                    game_id, await self.records.seating(game_id), change, unclaimed, keep
                 )
             except Conflict:
                 self.records.reseated(game_id)
                 stored = await run_in_threadpool(self.store.seating, game_id)
-                after, changed = await self._reseat(game_id, stored, change, unclaimed)
+                after, changed = await self._reseat(game_id, stored, change, unclaimed, keep)
         if changed:
             self.reseated(game_id)
         return after
@@ -133,9 +138,11 @@ class Acting:
         seating: Seating | None,
         change: Callable[[Seating], Seating],
         unclaimed: bool,
+        keep: Callable[[str, Seating], None] | None,
     ) -> tuple[Seating, bool]:
-        """``seating`` changed by ``change`` and kept (on its revision), and whether it
-        changed; :class:`Conflict` if the stored one is not ``seating`` any more."""
+        """``seating`` changed by ``change`` and kept (on its revision, by ``keep`` if given),
+        and whether it changed; :class:`Conflict` if the stored one is not ``seating`` any
+        more."""
         if seating is None and not unclaimed:
             raise Forbidden("not-at-table")
         base = seating or Seating("", (), (), rev=0)
@@ -143,7 +150,10 @@ class Acting:
         if after == base:
             return base, False
         after = replace(after, rev=base.rev + 1)
-        await run_in_threadpool(lambda: self.store.reseat(game_id, after, before=seating))
+        if keep is not None:
+            await run_in_threadpool(keep, game_id, after)
+        else:
+            await run_in_threadpool(lambda: self.store.reseat(game_id, after, before=seating))
         self.records.seated(game_id, after)
         return after, True
 
@@ -151,7 +161,7 @@ class Acting:
         self, game_id: str, intent: Intent, device: str | None, address: str = ""
     ) -> Record:
         """Apply ``device``'s intention (sent from ``address``): refused (IllegalAction,
-        Forbidden, Conflict, TooManyUndos) or stored, then told.
+        Forbidden, Conflict, TooManyActions, TooManyUndos) or stored, then told.
 
         A store that cannot take it (StoreUnavailable) leaves the kept game as it was.
         """
@@ -181,27 +191,11 @@ class Acting:
         seating = await self.records.seating(game_id)
         require(to_act(seating, device, record, intent.type))  # the one judgement of a move
         assert seating is not None
-        # The computer steps its own seat, or an absent person's it plays meanwhile.
-        standin = seating.plays(record.state.seat) if intent.type == "computer" else None
-        if intent.type == "computer":
-            # The computer's thinking in a worker thread: a slow step (an expert's tables
-            # built on first use) holds up this game only.
-            actions = await run_in_threadpool(actions_for, record, intent, self.dice, standin)
-        else:
-            # A person's intention is the rules and the dice alone: on the event loop, as it
-            # costs less than a worker thread's handoff (the dice answer at once).
-            actions = actions_for(record, intent, self.dice, standin)
-        after = record
-        for action in actions:
-            after = after.append(action)
-        # An undo the rules and the seating allow is counted, and refused past the limit;
-        # given back if it is not kept after all.
-        give_back = (
-            self.undos.take(game_id, device, address)
-            if self.undos is not None and intent.type == "undo"
-            else _nothing
-        )
+        # Counted before the computer thinks, refused past the limits; given back if the
+        # rules refuse it or it is not stored after all.
+        give_back = self._count(game_id, intent, device, address)
         try:
+            actions, after = await self._judged(record, intent, seating)
             await self._commit(game_id, record, after, actions, seating)
         except Conflict:
             give_back()
@@ -216,6 +210,52 @@ class Acting:
         if after.state.is_over and self.accounts is not None:
             self.accounts.schedule(game_id, after)  # its figures kept again with the account
         return after
+
+    def _count(
+        self, game_id: str, intent: Intent, device: str | None, address: str
+    ) -> Callable[[], None]:
+        """Count the intention in the limits (an undo in the undos' too); raises
+        TooManyActions or TooManyUndos, counting nothing, past one. Returns how to give it
+        back."""
+        undo = (
+            self.undos.take(game_id, device, address)
+            if self.undos is not None and intent.type == "undo"
+            else _nothing
+        )
+        try:
+            action = (
+                self.actions.take(game_id, device, address)
+                if self.actions is not None
+                else _nothing
+            )
+        except BaseException:
+            undo()
+            raise
+
+        def give_back() -> None:
+            undo()
+            action()
+
+        return give_back
+
+    async def _judged(
+        self, record: Record, intent: Intent, seating: Seating
+    ) -> tuple[list[Any], Record]:
+        """The actions ``intent`` stands for and the game after them; IllegalAction."""
+        # The computer steps its own seat, or an absent person's it plays meanwhile.
+        standin = seating.plays(record.state.seat) if intent.type == "computer" else None
+        if intent.type == "computer":
+            # The computer's thinking in a worker thread: a slow step (an expert's tables
+            # built on first use) holds up this game only.
+            actions = await run_in_threadpool(actions_for, record, intent, self.dice, standin)
+        else:
+            # A person's intention is the rules and the dice alone: on the event loop, as it
+            # costs less than a worker thread's handoff (the dice answer at once).
+            actions = actions_for(record, intent, self.dice, standin)
+        after = record
+        for action in actions:
+            after = after.append(action)
+        return actions, after
 
     async def _commit(
         self, game_id: str, record: Record, after: Record, actions: list[Any], seating: Seating

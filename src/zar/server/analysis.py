@@ -4,7 +4,9 @@ export, the statistics per player and their export.
 They read the games as the rest of the app does, only those the device asking may read
 (:func:`zar.server.rights.to_read`), and change nothing: a hint is for the device holding
 the seat on turn (:func:`zar.server.rights.to_hint`), the statistics are of the device's own
-games.
+games. Each is a heavy read, counted against the asker's budget; a game's hint, review,
+log, progress and export are worked out once per version and kept (:mod:`zar.server.reads`),
+the rights asked before what is kept is read.
 """
 
 from __future__ import annotations
@@ -31,9 +33,10 @@ from zar.history import (
     stats_csv,
 )
 from zar.record import GameKind, Record
-from zar.server.asking import language
+from zar.server.asking import address, language
 from zar.server.devices import Devices, Reach
 from zar.server.games import Games
+from zar.server.reads import Kept, ReadBudget, Reads
 from zar.server.replies import GAME_REFUSALS, refusals
 from zar.server.rights import require, to_hint
 
@@ -43,20 +46,34 @@ STATS_GAMES = 1_000  # the statistics read the latest finished games, this many 
 
 Format = Literal["json", "csv"]
 
+_OBJECT = {"application/json": {"schema": {"type": "object", "additionalProperties": True}}}
 STATS_REPLY = {
     "description": "each player's figures, and each name's totals oldest first",
-    "content": {"application/json": {"schema": {"type": "object", "additionalProperties": True}}},
+    "content": _OBJECT,
 }
+JSON_REPLY = {"description": "the reply, as JSON", "content": _OBJECT}
 
 
-def _download(name: str, fmt: Format, data: dict[str, Any], as_csv: Callable[[], str]) -> Response:
-    """A file to save, named ``name``: ``data`` as JSON, or ``as_csv()``."""
+def _file(fmt: Format, data: dict[str, Any], as_csv: Callable[[], str]) -> Kept:
+    """A file to save: ``data`` as JSON, or ``as_csv()``."""
     if fmt == "json":
-        body, media = json.dumps(data, ensure_ascii=False, indent=1), "application/json"
-    else:
-        body, media = as_csv(), "text/csv; charset=utf-8"
+        return Kept(json.dumps(data, ensure_ascii=False, indent=1).encode(), "application/json")
+    return Kept(as_csv().encode(), "text/csv; charset=utf-8")
+
+
+def _download(name: str, fmt: Format, kept: Kept) -> Response:
+    """``kept`` as a file to save, named ``name``."""
     headers = {"content-disposition": f'attachment; filename="{name}.{fmt}"'}
-    return Response(body, media_type=media, headers=headers)
+    return Response(kept.body, media_type=kept.media, headers=headers)
+
+
+def _json(found: Any) -> Kept:
+    """A reply as JSON, as the API writes it."""
+    return Kept(bytes(JSONResponse(found).body), "application/json")
+
+
+def _sent(kept: Kept) -> Response:
+    return Response(kept.body, media_type=kept.media)
 
 
 async def _worked_out(games: Games, game_id: str) -> Mapping[str, Any] | None:
@@ -72,71 +89,119 @@ async def _worked_out(games: Games, game_id: str) -> Mapping[str, Any] | None:
 
 
 def analysis_routes(
-    games: Games, devices: Devices, reach: Reach, strategies: Strategies | None = None
+    games: Games,
+    devices: Devices,
+    reach: Reach,
+    strategies: Strategies | None = None,
+    reads: Reads | None = None,
+    budget: ReadBudget | None = None,
 ) -> APIRouter:
     """The routes over ``games``; the coach reads ``strategies`` (by default each loaded on
-    first use)."""
+    first use). The heavy reads are kept in ``reads`` and counted by ``budget`` (None: as
+    often as asked)."""
     router = APIRouter()
     coach = strategies or Strategies()
+    kept = reads or Reads()
+
+    def counted(request: Request, device: str | None, entries: int = 0) -> None:
+        """A heavy read of ``device``, of a log of ``entries``, counted (else TooManyReads)."""
+        if budget is not None:
+            budget.read(device, address(request), entries)
 
     async def record(request: Request, game_id: str) -> Record:
-        """The game, for a device with a place at its table (else Forbidden)."""
-        await reach(game_id, request)
-        return await games.record(game_id)
+        """The game, for a device with a place at its table (else Forbidden), the read
+        counted."""
+        table = await reach(game_id, request)
+        found = await games.record(game_id)
+        counted(request, table.device, found.version)
+        return found
 
-    async def times(game_id: str) -> list[str]:
+    def times(game_id: str) -> list[str]:
         """When each action of the game's log was stored."""
-        return await run_in_threadpool(games.store.times, game_id)
+        return games.store.times(game_id)
 
-    @router.get("/api/games/{game_id}/hint", responses=refusals(*GAME_REFUSALS))
-    async def game_hint(game_id: str, request: Request) -> dict[str, Any]:
+    @router.get(
+        "/api/games/{game_id}/hint",
+        response_model=None,
+        responses={200: JSON_REPLY, **refusals(*GAME_REFUSALS, 429)},
+    )
+    async def game_hint(game_id: str, request: Request) -> Response:
         """The coach's options for the seat to play, best first, and its advice in a sentence;
         422 ``no-hint`` when that seat has the coach off or is the computer's."""
         table = await reach(game_id, request)
         found = await games.record(game_id)
         require(to_hint(table.seating, table.device, found))  # the coach is the seat's holder's
-        return await run_in_threadpool(hint, found, coach, language(request))
+        counted(request, table.device)
+        lang = language(request)
+        key = (game_id, found.version, "hint", lang)
+        return _sent(await kept.kept(key, lambda: _json(hint(found, coach, lang))))
 
-    @router.get("/api/games/{game_id}/review", responses=refusals(*GAME_REFUSALS))
-    async def game_review(game_id: str, request: Request) -> dict[str, Any]:
+    @router.get(
+        "/api/games/{game_id}/review",
+        response_model=None,
+        responses={200: JSON_REPLY, **refusals(*GAME_REFUSALS, 429)},
+    )
+    async def game_review(game_id: str, request: Request) -> Response:
         """For each person, every decision against the optimal one: what it cost in all and
         on average, the worst three as the board looked, a verdict; and the account of luck
         and skill: the start, the dice's luck, the result, the luckiest and unluckiest
         throws, the strategy's value after every step; 422 ``not-finished``."""
         found = await record(request, game_id)
-        return await run_in_threadpool(review, found, coach, language(request))
+        lang = language(request)
+        key = (game_id, found.version, "review", lang)
+        return _sent(await kept.kept(key, lambda: _json(review(found, coach, lang))))
 
-    @router.get("/api/games/{game_id}/log", responses=refusals(*GAME_REFUSALS))
-    async def game_log(game_id: str, request: Request) -> dict[str, Any]:
+    @router.get(
+        "/api/games/{game_id}/log",
+        response_model=None,
+        responses={200: JSON_REPLY, **refusals(*GAME_REFUSALS, 429)},
+    )
+    async def game_log(game_id: str, request: Request) -> Response:
         """Every entry of the game's log, undos included, each marked when it was undone."""
         found = await record(request, game_id)
-        return {
-            "id": game_id,
-            "game": found.kind,
-            "players": [seat.name for seat in found.seats],
-            "entries": log_entries(found, await times(game_id)),
-        }
 
-    @router.get("/api/games/{game_id}/progress", responses=refusals(*GAME_REFUSALS))
-    async def game_progress(game_id: str, request: Request) -> dict[str, Any]:
+        def logged() -> Kept:
+            return _json({
+                "id": game_id,
+                "game": found.kind,
+                "players": [seat.name for seat in found.seats],
+                "entries": log_entries(found, times(game_id)),
+            })  # fmt: skip
+
+        return _sent(await kept.kept((game_id, found.version, "log", ""), logged))
+
+    @router.get(
+        "/api/games/{game_id}/progress",
+        response_model=None,
+        responses={200: JSON_REPLY, **refusals(*GAME_REFUSALS, 429)},
+    )
+    async def game_progress(game_id: str, request: Request) -> Response:
         """Each seat's total after each round (Yams) or turn of the table (10 000)."""
-        return progress(await record(request, game_id), language(request))
+        found = await record(request, game_id)
+        lang = language(request)
+        key = (game_id, found.version, "progress", lang)
+        return _sent(await kept.kept(key, lambda: _json(progress(found, lang))))
 
     @router.get(
         "/api/games/{game_id}/export",
         response_class=Response,
         responses={200: {"description": "the game as a JSON or CSV file"},
-                   **refusals(*GAME_REFUSALS)},
+                   **refusals(*GAME_REFUSALS, 429)},
     )  # fmt: skip
     async def game_file(game_id: str, request: Request, format: Format = "json") -> Response:
         """The game as a file: its settings, its log with the undone marks, each throw's luck
         and each decision's cost, the final totals."""
         found = await record(request, game_id)
-        stored = await times(game_id)
-        luck = await run_in_threadpool(luck_figures, found, coach)
-        data = game_export(game_id, found, stored, luck)
         name = f"zar-{found.kind}-{game_id}"
-        return _download(name, format, data, lambda: game_csv(game_id, found, stored, luck))
+
+        def exported() -> Kept:
+            stored = times(game_id)
+            luck = luck_figures(found, coach)
+            data = game_export(game_id, found, stored, luck)
+            return _file(format, data, lambda: game_csv(game_id, found, stored, luck))
+
+        done = await kept.kept((game_id, found.version, f"export-{format}", ""), exported)
+        return _download(name, format, done)
 
     async def statistics(request: Request, game: GameKind) -> dict[str, Any]:
         """The statistics of the device's own latest finished games (none without a
@@ -144,6 +209,7 @@ def analysis_routes(
         log (and kept) only when missing or of an older version; its luck account, too slow
         to wait for, is worked out after by the slow pass (:mod:`zar.server.accounts`)."""
         device = await devices.caller(request)
+        counted(request, device)
         store = games.store
         rows = (
             []
@@ -161,7 +227,7 @@ def analysis_routes(
     @router.get(
         "/api/stats",
         response_model=None,
-        responses={200: STATS_REPLY, **refusals(422, 503)},
+        responses={200: STATS_REPLY, **refusals(422, 429, 503)},
     )
     async def game_stats(game: GameKind, request: Request) -> Response:
         """Each player's figures over the finished games of ``game``, and their totals."""
@@ -172,11 +238,12 @@ def analysis_routes(
         "/api/stats/export",
         response_class=Response,
         responses={200: {"description": "the statistics as a JSON or CSV file"},
-                   **refusals(422, 503)},
+                   **refusals(422, 429, 503)},
     )  # fmt: skip
     async def stats_file(game: GameKind, request: Request, format: Format = "json") -> Response:
         """The statistics of ``game`` as a file."""
         found = await statistics(request, game)
-        return _download(f"zar-stats-{game}", format, found, lambda: stats_csv(found))
+        name = f"zar-stats-{game}"
+        return _download(name, format, _file(format, found, lambda: stats_csv(found)))
 
     return router

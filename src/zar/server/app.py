@@ -31,13 +31,16 @@ from zar.server import refusals
 from zar.server.accounts import Accounts, Activity
 from zar.server.analysis import analysis_routes
 from zar.server.asking import language
+from zar.server.caching import PrivateReplies
 from zar.server.devices import Devices, reacher
 from zar.server.games import Games
 from zar.server.inviting import INVITATION_RATES, InvitationLimit
 from zar.server.limits import (
+    ACTION_RATES,
     GAMES_PER_MINUTE,
     MAX_BODY_BYTES,
     UNDO_RATES,
+    ActionLimit,
     BodyLimit,
     GameStarts,
     Rate,
@@ -48,6 +51,7 @@ from zar.server.limits import (
 )
 from zar.server.play_routes import play_routes
 from zar.server.pruning import PRUNE_SECONDS, pruning
+from zar.server.reads import READ_RATES, ReadBudget, Reads
 from zar.server.rights import WATCHERS_PER_GAME
 from zar.server.seats import invitation_routes, seat_routes
 from zar.server.setup_routes import setup_routes
@@ -72,6 +76,8 @@ def create_app(
     max_body: int = MAX_BODY_BYTES,
     games_per_minute: int | None = GAMES_PER_MINUTE,
     undo_rates: Mapping[str, Rate] | None = UNDO_RATES,
+    read_rates: Mapping[str, Rate] | None = READ_RATES,
+    action_rates: Mapping[str, Rate] | None = ACTION_RATES,
     monotonic: Callable[[], float] = time.monotonic,
     close_store: bool = False,
     ready: Callable[[Record], None] | None = None,
@@ -87,12 +93,15 @@ def create_app(
 
     A request body over ``max_body`` bytes is refused (413), and so is a client address's
     new game past ``games_per_minute`` in a minute (429; None: no limit), and an undo past
-    the ``undo_rates`` of its game, device or address (429; None: no limit), by the clock
-    ``monotonic``. While it serves, it hears other processes' changes to a shared store;
-    it closes the store when it stops if ``close_store`` says so. ``ready(record)`` is
-    told of each new game (to ready the strategies it will ask for). ``addresses`` are the
-    URLs a phone on the same network can open (none when serving this machine only);
-    ``hosts`` the names a request's ``Host`` may give (None: any, as a test's client asks).
+    the ``undo_rates`` of its game, device or address (429; None: no limit), an action past
+    the ``action_rates`` of its device or address (429; None: no limit), and a heavy read
+    (a review, an export, a hint...) past the ``read_rates`` of its device or address (429;
+    None: no limit), by the clock ``monotonic``. While it serves, it hears other processes'
+    changes to a shared store; it closes the store when it stops if ``close_store`` says
+    so. ``ready(record)`` is told of each new game (to ready the strategies it will ask
+    for). ``addresses`` are the URLs a phone on the same network can open (none when
+    serving this machine only); ``hosts`` the names a request's ``Host`` may give (None:
+    any, as a test's client asks).
     ``account_process`` works out the finished games' luck accounts (else a worker thread);
     the app shuts it down when it stops.
 
@@ -102,9 +111,13 @@ def create_app(
     abandoned games after ``keep_abandoned_days`` (None: kept).
     """
     undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
+    reads = None if read_rates is None else ReadBudget(monotonic, read_rates)
+    actions = None if action_rates is None else ActionLimit(monotonic, action_rates)
     coach = Strategies()  # the coach's, the review's and the luck accounts' strategies
     accounts = Accounts(store, coach, store.load, process=account_process)
-    games = Games(store, dice or SystemDice(), clock, undos=undos, accounts=accounts)
+    games = Games(
+        store, dice or SystemDice(), clock, undos=undos, actions=actions, accounts=accounts
+    )
     devices = Devices(games)
     reach = reacher(games, devices)
     streams = Streams(games, reach, language)
@@ -166,6 +179,7 @@ def create_app(
         )
     app.add_middleware(SameOrigin, say=refusals.say)
     app.add_middleware(BodyLimit, max_bytes=max_body, say=refusals.say)
+    app.add_middleware(PrivateReplies)  # a device's games: kept by no cache
     # Text over 500 bytes is sent gzipped to a browser that takes it; never the event
     # stream (GZipMiddleware leaves text/event-stream alone), which must arrive as it comes.
     app.add_middleware(GZipMiddleware, minimum_size=500)
@@ -188,7 +202,7 @@ def create_app(
             else InvitationLimit(monotonic, invitation_rates),
         ),
         seat_routes(games, devices, language),
-        analysis_routes(games, devices, reach, coach),
+        analysis_routes(games, devices, reach, coach, Reads(), reads),
         setup_routes(addresses),
     )
     refusals.install(app, routers)

@@ -13,25 +13,31 @@ room: a flood of half-sent requests from many addresses churns its own connectio
 the newcomers'; only when every connection is serving a request is a newcomer refused
 (503). Each of these replies, and uvicorn's own 400 for what is not HTTP, carries
 :data:`~zar.server.limits.SECURITY_HEADERS`.
+
+A game's live stream, once the app lets it in, leaves these counts for a budget of its own
+(:attr:`~ConnectionLimits.streams` places, :mod:`zar.server.stream_budget`): streams never
+take the places of the requests, their address's or the server's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import json
 import resource
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import httptools
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
 from zar.server.limits import MAX_BODY_BYTES, SECURITY_HEADERS
-from zar.server.streams import STREAM_PATH
+from zar.server.stream_budget import StreamBudget
+from zar.server.streams import PLACE, STREAM_PATH, TooManyStreams
 
 __all__ = ["ConnectionLimits", "Proxies", "guarded_protocol", "reply"]
 
@@ -55,19 +61,25 @@ class ConnectionLimits:
     header_seconds: float = 10.0
     body_seconds: float = 10.0
     idle_seconds: float = 5.0
-    # As many as the live streams an address may hold (zar.server.streams), and a few more.
+    # A household's or a café's requests (their live streams apart: zar.server.stream_budget).
     per_client: int | None = 256  # None: no cap (many devices behind one address)
-    # Half the files the process may open, 4096 at most: the rest for the store and the page.
+    # The connections serving requests (or waiting for one): half the files the process may
+    # open, 4096 at most; the live streams, a quarter: the rest for the store and the page.
     total: int = min(4096, _open_files() // 2)
+    streams: int = min(4096, _open_files() // 4)
 
 
 class _Refused(Exception):
-    """The request is refused before the app sees it: ``status`` and the words' ``reason``."""
+    """The request is refused before the app sees it: ``status``, ``reason``, its words
+    (the reason's unless said) and the reply's own ``headers``."""
 
-    def __init__(self, status: int, reason: str, **params: object) -> None:
+    def __init__(self, status: int, reason: str, *, words: str | None = None,
+                 headers: Mapping[str, str] | None = None, **params: object) -> None:  # fmt: skip
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        self.words = words or reason
+        self.headers = dict(headers or {})
         self.params = params
 
 
@@ -83,17 +95,20 @@ _PHRASES = {
 }
 
 
-def reply(status: int, reason: str, lang: Language, **params: object) -> bytes:
+def reply(status: int, reason: str, lang: Language, *, words: str | None = None,
+          headers: Mapping[str, str] | None = None, **params: object) -> bytes:  # fmt: skip
     """A whole refusal as the server writes it itself, before it closes the connection: the
-    API's JSON (``detail`` in words, ``reason``) and the security headers.
+    API's JSON (``detail`` in the words ``words``, the reason's unless said, and ``reason``),
+    the security headers and ``headers``.
 
     >>> reply(431, "headers-too-large", "en", limit=16).split(b"\\r\\n")[0]
     b'HTTP/1.1 431 Request Header Fields Too Large'
     """
-    words = {"detail": text(lang, reason, **params), "reason": reason}
-    body = json.dumps(words, ensure_ascii=False).encode()
+    said = {"detail": text(lang, words or reason, **params), "reason": reason}
+    body = json.dumps(said, ensure_ascii=False).encode()
     head = [f"HTTP/1.1 {status} ".encode() + _PHRASES[status]]
     head += [f"{name}: {value}".encode() for name, value in SECURITY_HEADERS.items()]
+    head += [f"{name}: {value}".encode() for name, value in (headers or {}).items()]
     head += [
         b"content-type: application/json",
         f"content-length: {len(body)}".encode(),
@@ -124,6 +139,8 @@ class GuardedProtocol(HttpToolsProtocol):
     # The connections waiting for a request's headers, the longest-waiting first.
     waiting: ClassVar[dict[GuardedProtocol, None]]
     proxies: ClassVar[Proxies]  # not capped per client: they carry many clients' requests
+    places: ClassVar[StreamBudget[GuardedProtocol]]  # the live streams' places
+    streaming: ClassVar[set[GuardedProtocol]]  # the connections that are streams, until closed
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -146,7 +163,7 @@ class GuardedProtocol(HttpToolsProtocol):
         if cap is not None and self.clients[address] >= cap and not self.proxies.named(address):
             self._refuse(_Refused(429, "too-many-client-connections", limit=cap))
             return
-        if len(self.connections) > self.limits.total:
+        if len(self.connections) - len(self.streaming) > self.limits.total:
             if not self.waiting:  # each connection is serving a request
                 self._refuse(_Refused(503, "too-many-connections"))
                 return
@@ -164,12 +181,18 @@ class GuardedProtocol(HttpToolsProtocol):
             self._deadline.cancel()  # nothing is due: the connection let go of at once
             self._deadline = None
         self.waiting.pop(self, None)
+        self._uncount()
+        self.places.release(self)
+        self.streaming.discard(self)
+        super().connection_lost(exc)
+
+    def _uncount(self) -> None:
+        """No longer one of its address's connections."""
         if self._address is not None:
             self.clients[self._address] -= 1
             if not self.clients[self._address]:
                 del self.clients[self._address]
             self._address = None
-        super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         if not self._in_body:
@@ -225,11 +248,43 @@ class GuardedProtocol(HttpToolsProtocol):
         size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
         if size > self.limits.header_bytes:
             raise self._too_large()
+        if len(self.places) >= self.places.total and self._finds_no_place():
+            refused = TooManyStreams("server", self.places.total)
+            raise _Refused(refused.status, refused.reason, words=refused.words,
+                           headers=refused.headers, **refused.details)  # fmt: skip
         self._in_headers = False
         self._in_body = True
         self.waiting.pop(self, None)
         self._wait(self.limits.body_seconds, _TOO_SLOW)
         super().on_headers_complete()
+        if _streams(self.scope) and self.cycle is not None:
+            take = functools.partial(self._stream, self.cycle)
+            self.scope.setdefault("extensions", {})[PLACE] = {"take": take}
+
+    def _finds_no_place(self) -> bool:
+        """Whether the request is a stream its address would find no place for, however
+        the app let it in: refused before the app reads anything (a refusal costs a write;
+        a client behind a named proxy is the app's to tell)."""
+        address = self.client[0] if self.client else ""
+        if self.parser.get_method() != b"GET" or self.proxies.named(address):
+            return False
+        path = self.url.partition(b"?")[0].decode("latin-1")
+        return STREAM_PATH.fullmatch(path) is not None and self.places.refuses(address)
+
+    def _stream(self, cycle: RequestResponseCycle, address: str) -> None:
+        """The request of ``cycle`` is a stream the app lets in (from ``address``, as it
+        counts them): the connection takes a place in the streams' budget, and leaves the
+        connections serving requests and its address's; when the stream ends, it is closed.
+        A stream whose place it took is closed now.
+        :class:`~zar.server.streams.TooManyStreams` if it finds no place; then nothing
+        changes."""
+        given_up = self.places.take(self, address)
+        self.streaming.add(self)
+        self._uncount()
+        cycle.keep_alive = False
+        if given_up is not None:
+            given_up._wait(None, None)
+            given_up.transport.abort()  # its client may not read: nothing left to write
 
     def on_message_complete(self) -> None:
         self._in_body = False
@@ -291,7 +346,14 @@ class GuardedProtocol(HttpToolsProtocol):
         self._in_headers = self._in_body = False
         if not self.transport.is_closing():
             self.transport.write(
-                reply(refusal.status, refusal.reason, self._lang(), **refusal.params)
+                reply(
+                    refusal.status,
+                    refusal.reason,
+                    self._lang(),
+                    words=refusal.words,
+                    headers=refusal.headers,
+                    **refusal.params,
+                )
             )
             self.transport.close()
 
@@ -340,5 +402,12 @@ class Proxies:
 
 def guarded_protocol(limits: ConnectionLimits, proxies: Proxies) -> type[asyncio.Protocol]:
     """The HTTP protocol class for ``uvicorn.Config(http=...)``, with its own counts."""
-    namespace = {"limits": limits, "clients": Counter(), "waiting": {}, "proxies": proxies}
+    namespace = {
+        "limits": limits,
+        "clients": Counter(),
+        "waiting": {},
+        "proxies": proxies,
+        "places": StreamBudget(limits.streams),
+        "streaming": set(),
+    }
     return type("GuardedProtocol", (GuardedProtocol,), namespace)

@@ -6,9 +6,8 @@ the sweep that tells the quiet ones to say they hold.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import Callable, Iterable
 
 __all__ = ["KEEP_ALIVE_S", "WOKEN_AT_ONCE", "Follower", "Followers"]
 
@@ -17,7 +16,7 @@ WOKEN_AT_ONCE = 8  # the followers woken in one turn of the event loop, of all g
 
 
 class Follower:
-    """One screen following a game (:meth:`Followers.following`): told, from the line of
+    """One screen following a game (:meth:`Followers.join`): told, from the line of
     every game's followers, that the game changed (:meth:`wake`) or that nothing did a while
     (:meth:`keep_alive`). Neither may wait: a follower that has more to do than it can do
     at once hands it to a task of its own. One that raises is reported to the event loop's
@@ -116,23 +115,23 @@ class Followers:
         at one stamp holds until the next. A stamp is never given twice."""
         return self._stamps.get(game_id, 0)
 
-    @contextlib.asynccontextmanager
-    async def following(self, game_id: str, follower: Follower) -> AsyncIterator[None]:
-        """While inside, ``follower`` is told of the game's changes and, when nothing
-        changed a while, to say it holds."""
+    def join(self, game_id: str, follower: Follower) -> None:
+        """From now on ``follower`` is told of the game's changes and, when nothing changed a
+        while, to say it holds (until :meth:`leave`). Two calls, not a context manager: a
+        stream lives hours, and a generator held for each of thousands is memory kept."""
         if game_id not in self._followers:
             # Followed from now on: stamped, so that its followers to come share what it shows.
             self._stamp(game_id)
         self._followers.setdefault(game_id, set()).add(follower)
-        try:
-            self._sweep_soon()
-            yield
-        finally:
-            followers = self._followers[game_id]
-            followers.discard(follower)
-            if not followers:
-                del self._followers[game_id]
-                self._stamps.pop(game_id, None)
+        self._sweep_soon()
+
+    def leave(self, game_id: str, follower: Follower) -> None:
+        """``follower`` is told nothing more of the game."""
+        followers = self._followers[game_id]
+        followers.discard(follower)
+        if not followers:
+            del self._followers[game_id]
+            self._stamps.pop(game_id, None)
 
     def _sweep_soon(self) -> None:
         """Keep the sweep for keep-alives going while anyone follows a game here: every

@@ -30,7 +30,7 @@ from zar.server.accounts import Accounts
 from zar.server.acting import Acting
 from zar.server.followers import Follower, Followers
 from zar.server.intents import Intent
-from zar.server.limits import UndoLimit
+from zar.server.limits import ActionLimit, UndoLimit
 from zar.server.presence import Presence, Presences
 from zar.server.records import GAMES_KEPT, Records
 from zar.server.rights import require, to_adopt, to_read
@@ -52,6 +52,7 @@ class Games:
         kept: int = GAMES_KEPT,
         monotonic: Callable[[], float] = time.monotonic,
         undos: UndoLimit | None = None,
+        actions: ActionLimit | None = None,
         accounts: Accounts | None = None,
     ) -> None:
         self.store = store
@@ -65,6 +66,7 @@ class Games:
             dice,
             clock,
             undos=undos,
+            actions=actions,
             moved=self.changed,
             reseated=self.followers.wake,
         )
@@ -125,10 +127,15 @@ class Games:
         return await self.acting.create(record, host)
 
     async def reseat(
-        self, game_id: str, change: Callable[[Seating], Seating], *, unclaimed: bool = False
+        self,
+        game_id: str,
+        change: Callable[[Seating], Seating],
+        *,
+        unclaimed: bool = False,
+        keep: Callable[[str, Seating], None] | None = None,
     ) -> Seating:
         """The game's seating changed by ``change`` (:meth:`Acting.reseat`)."""
-        return await self.acting.reseat(game_id, change, unclaimed=unclaimed)
+        return await self.acting.reseat(game_id, change, unclaimed=unclaimed, keep=keep)
 
     async def act(
         self, game_id: str, intent: Intent, device: str | None, address: str = ""
@@ -213,9 +220,12 @@ class Games:
     ) -> AsyncIterator[None]:
         """While inside, ``follower`` is told of the game's changes and, when nothing
         changed a while, to say it holds; ``device`` is here."""
+        self.followers.join(game_id, follower)
         try:
-            async with self.followers.following(game_id, follower):
+            try:
                 await self.presences.arrive(game_id, device)
                 yield
-        finally:  # gone from the followers first: its going wakes the others only
+            finally:  # gone from the followers first: its going wakes the others only
+                self.followers.leave(game_id, follower)
+        finally:
             await self.presences.leave(game_id, device)

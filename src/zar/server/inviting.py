@@ -10,11 +10,10 @@ given back.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 
 from zar.refusal import TooMany
-from zar.server.limits import Rate
+from zar.server.limits import Buckets, Rate
 
 __all__ = ["INVITATION_RATES", "InvitationLimit", "TooManyInvitations"]
 
@@ -36,66 +35,30 @@ class TooManyInvitations(TooMany):
         super().__init__("too-many-invitations", seconds)
 
 
-class InvitationLimit:
-    """The invitations each device and client address may make: token buckets at
-    ``rates``, by the clock ``monotonic`` (seconds).
+class InvitationLimit(Buckets):
+    """The invitations each device and client address may make: token buckets at the
+    :data:`INVITATION_RATES` (:class:`TooManyInvitations` past one).
 
     >>> now = [0.0]
     >>> invites = InvitationLimit(lambda: now[0], {"device": Rate(2, 0.5)})
-    >>> give_back = invites.take("d", "a")
+    >>> give_back = invites.invite("d", "a")
     >>> give_back()
-    >>> _ = invites.take("d", "a"), invites.take("d", "a")
+    >>> _ = invites.invite("d", "a"), invites.invite("d", "a")
     >>> try:
-    ...     invites.take("d", "a")
+    ...     invites.invite("d", "a")
     ... except TooManyInvitations as refused:
     ...     refused.reason, refused.seconds
     ('too-many-invitations', 2)
-    >>> _ = invites.take("another device", "a")
+    >>> _ = invites.invite("another device", "a")
     >>> now[0] = 2.0
-    >>> _ = invites.take("d", "a")
+    >>> _ = invites.invite("d", "a")
     """
 
-    KEPT = 4096  # past this many buckets, the full ones (the same as none) are let go
+    RATES = INVITATION_RATES
+    Refused = TooManyInvitations
 
-    def __init__(
-        self, monotonic: Callable[[], float], rates: Mapping[str, Rate] = INVITATION_RATES
-    ) -> None:
-        for rate in rates.values():
-            if rate.burst < 1 or rate.per_second <= 0:
-                raise ValueError(f"a bucket holds at least one invitation and fills, not {rate}")
-        self.monotonic = monotonic
-        self.rates = rates
-        # Per (what, key): the tokens the bucket held, and when.
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
-
-    def take(self, device: str, address: str) -> Callable[[], None]:
+    def invite(self, device: str, address: str) -> Callable[[], None]:
         """Count an invitation of ``device`` from ``address``; raises
         :class:`TooManyInvitations` if one of their buckets is empty, counting nothing.
         Returns what gives it back."""
-        now = self.monotonic()
-        if len(self._buckets) > self.KEPT:
-            self._forget(now)
-        keys = [k for k in (("device", device), ("address", address)) if k[0] in self.rates]
-        held = {key: self._held(key, now) for key in keys}
-        wait = max(((1 - t) / self.rates[k[0]].per_second for k, t in held.items()), default=0.0)
-        if wait > 0:
-            raise TooManyInvitations(max(1, math.ceil(wait)))
-        for key, tokens in held.items():
-            self._buckets[key] = (tokens - 1, now)
-
-        def give_back() -> None:
-            later = self.monotonic()
-            for key in keys:
-                self._buckets[key] = (self._held(key, later) + 1, later)
-
-        return give_back
-
-    def _held(self, key: tuple[str, str], now: float) -> float:
-        """The tokens in the bucket ``key`` now: as many as it holds when full, if unknown."""
-        rate = self.rates[key[0]]
-        tokens, then = self._buckets.get(key, (rate.burst, now))
-        return min(float(rate.burst), tokens + (now - then) * rate.per_second)
-
-    def _forget(self, now: float) -> None:
-        for key in [k for k in self._buckets if self._held(k, now) >= self.rates[k[0]].burst]:
-            del self._buckets[key]
+        return self.take("", device, address)

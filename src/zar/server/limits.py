@@ -7,7 +7,10 @@ so that their refusals, like every other reply, pass through :class:`SecurityHea
 
 An undo the rules allow is counted too (:class:`UndoLimit`), per game, per device and per
 client address: a client that sets aside and undoes in a loop grows the game's log for
-nothing, and is slowed to a person's pace long before it costs anyone else.
+nothing, and is slowed to a person's pace long before it costs anyone else. Every action
+is counted the same way, per device and per address (:class:`ActionLimit`): playing is
+never needed faster than a table of people and computers plays, and a script growing a log
+without end is held to that pace.
 """
 
 from __future__ import annotations
@@ -26,16 +29,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from zar.refusal import Refusal, TooMany
 
 __all__ = [
+    "ACTION_RATES",
     "GAMES_PER_MINUTE",
     "MAX_BODY_BYTES",
     "SECURITY_HEADERS",
     "UNDO_RATES",
+    "ActionLimit",
     "BodyLimit",
+    "Buckets",
     "GameStarts",
     "Rate",
     "SameOrigin",
     "SecurityHeaders",
     "StartLimit",
+    "TooManyActions",
     "TooManyUndos",
     "UndoLimit",
 ]
@@ -65,6 +72,17 @@ UNDO_RATES: Mapping[str, Rate] = {
     "game": Rate(20, 1.0),
     "device": Rate(40, 2.0),
     "address": Rate(120, 6.0),
+}
+
+# Every action, the computer's steps included (the page asks for each): a person plays a
+# few a second at most, and a table plays one seat at a time, so that even a table of seven
+# with six computers on the fast pace (a step every 150 ms) asks for under 7 a second. A
+# device's bucket holds 120 actions and fills again at 10 a second (a host may play two or
+# three tables at once); an address's 600 at 40 a second (a household's or a classroom's
+# tables behind one router). A script then grows logs at 40 entries a second an address.
+ACTION_RATES: Mapping[str, Rate] = {
+    "device": Rate(120, 10.0),
+    "address": Rate(600, 40.0),
 }
 
 SECURITY_HEADERS: Mapping[str, str] = {
@@ -298,13 +316,88 @@ class TooManyUndos(TooMany):
         super().__init__("too-many-undos", seconds)
 
 
-class UndoLimit:
-    """The undos each game, device and client address may make: token buckets at the
-    :data:`UNDO_RATES`, by the clock ``monotonic`` (seconds).
+class TooManyActions(TooMany):
+    """The device or the client address has played as fast as it may for now: it may again
+    in ``seconds``."""
 
-    An undo takes one token from each of its three buckets, or none (:class:`TooManyUndos`
-    says when all three will have one); the function it returns gives them back, for an
-    undo that was not kept after all.
+    def __init__(self, seconds: int) -> None:
+        super().__init__("too-many-actions", seconds)
+
+
+class Buckets:
+    """What each game, device and client address may do in a row, and how fast again: token
+    buckets at the :attr:`RATES` (by what they count: ``game``, ``device``, ``address``), by
+    the clock ``monotonic`` (seconds). One mechanism for every budget: :class:`UndoLimit`,
+    :class:`ActionLimit`, the heavy reads' (:class:`zar.server.reads.ReadBudget`).
+
+    A request takes one token from each of its buckets, or none (:attr:`Refused` says when
+    all will have one); the function :meth:`take` returns gives them back, for a request
+    that was not kept after all.
+    """
+
+    # Past this many buckets, the full ones (the same as none) are let go.
+    KEPT = 4096
+    RATES: Mapping[str, Rate]
+    Refused: Callable[[int], TooMany]
+
+    def __init__(
+        self, monotonic: Callable[[], float], rates: Mapping[str, Rate] | None = None
+    ) -> None:
+        rates = self.RATES if rates is None else rates
+        for rate in rates.values():
+            if rate.burst < 1 or rate.per_second <= 0:
+                raise ValueError(f"a bucket holds at least one token and fills again, not {rate}")
+        self.monotonic = monotonic
+        self.rates = rates
+        # Per (what, key): the tokens the bucket held, and when.
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+
+    def take(
+        self, game_id: str, device: str | None, address: str, cost: int = 1
+    ) -> Callable[[], None]:
+        """Count a request of ``device`` (from ``address``) on the game, worth ``cost``
+        tokens (as many as a bucket holds at most); raises :attr:`Refused` if one of their
+        buckets holds fewer, counting nothing."""
+        now = self.monotonic()
+        if len(self._buckets) > self.KEPT:
+            self._forget(now)
+        keys = [
+            (what, key)
+            for what, key in (("game", game_id), ("device", device), ("address", address))
+            if what in self.rates and key is not None
+        ]
+        costs = {key: min(cost, self.rates[key[0]].burst) for key in keys}
+        held = {key: self._held(key, now) for key in keys}
+        short = [
+            (costs[key] - tokens) / self.rates[key[0]].per_second for key, tokens in held.items()
+        ]
+        wait = max(short, default=0.0)
+        if wait > 0:
+            raise self.Refused(max(1, math.ceil(wait)))
+        for key, tokens in held.items():
+            self._buckets[key] = (tokens - costs[key], now)
+
+        def give_back() -> None:
+            later = self.monotonic()
+            for key in keys:
+                self._buckets[key] = (self._held(key, later) + costs[key], later)
+
+        return give_back
+
+    def _held(self, key: tuple[str, str], now: float) -> float:
+        """The tokens in the bucket ``key`` now: as many as it holds when full, if unknown."""
+        rate = self.rates[key[0]]
+        tokens, then = self._buckets.get(key, (rate.burst, now))
+        return min(float(rate.burst), tokens + (now - then) * rate.per_second)
+
+    def _forget(self, now: float) -> None:
+        for key in [k for k in self._buckets if self._held(k, now) >= self.rates[k[0]].burst]:
+            del self._buckets[key]
+
+
+class UndoLimit(Buckets):
+    """The undos each game, device and client address may make: token buckets at the
+    :data:`UNDO_RATES` (:class:`TooManyUndos` past one).
 
     >>> now = [0.0]
     >>> undos = UndoLimit(lambda: now[0], {"game": Rate(2, 0.5)})
@@ -321,52 +414,23 @@ class UndoLimit:
     >>> _ = undos.take("g", "d", "a")
     """
 
-    # Past this many buckets, the full ones (the same as none) are let go.
-    KEPT = 4096
+    RATES = UNDO_RATES
+    Refused = TooManyUndos
 
-    def __init__(
-        self, monotonic: Callable[[], float], rates: Mapping[str, Rate] = UNDO_RATES
-    ) -> None:
-        for rate in rates.values():
-            if rate.burst < 1 or rate.per_second <= 0:
-                raise ValueError(f"a bucket holds at least one undo and fills again, not {rate}")
-        self.monotonic = monotonic
-        self.rates = rates
-        # Per (what, key): the tokens the bucket held, and when.
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
 
-    def take(self, game_id: str, device: str | None, address: str) -> Callable[[], None]:
-        """Count an undo of ``device`` (from ``address``) on the game; raises
-        :class:`TooManyUndos` if one of their buckets is empty, counting nothing."""
-        now = self.monotonic()
-        if len(self._buckets) > self.KEPT:
-            self._forget(now)
-        keys = [
-            (what, key)
-            for what, key in (("game", game_id), ("device", device), ("address", address))
-            if what in self.rates and key is not None
-        ]
-        held = {key: self._held(key, now) for key in keys}
-        short = [(1 - tokens) / self.rates[key[0]].per_second for key, tokens in held.items()]
-        wait = max(short, default=0.0)
-        if wait > 0:
-            raise TooManyUndos(max(1, math.ceil(wait)))
-        for key, tokens in held.items():
-            self._buckets[key] = (tokens - 1, now)
+class ActionLimit(Buckets):
+    """The actions each device and client address may make, undos and the computer's steps
+    included: token buckets at the :data:`ACTION_RATES` (:class:`TooManyActions` past one).
 
-        def give_back() -> None:
-            later = self.monotonic()
-            for key in keys:
-                self._buckets[key] = (self._held(key, later) + 1, later)
+    >>> now = [0.0]
+    >>> actions = ActionLimit(lambda: now[0], {"device": Rate(1, 0.25)})
+    >>> _ = actions.take("g", "d", "a")
+    >>> try:
+    ...     actions.take("another game", "d", "another address")
+    ... except TooManyActions as refused:
+    ...     refused.reason, refused.seconds
+    ('too-many-actions', 4)
+    """
 
-        return give_back
-
-    def _held(self, key: tuple[str, str], now: float) -> float:
-        """The tokens in the bucket ``key`` now: as many as it holds when full, if unknown."""
-        rate = self.rates[key[0]]
-        tokens, then = self._buckets.get(key, (rate.burst, now))
-        return min(float(rate.burst), tokens + (now - then) * rate.per_second)
-
-    def _forget(self, now: float) -> None:
-        for key in [k for k in self._buckets if self._held(k, now) >= self.rates[k[0]].burst]:
-            del self._buckets[key]
+    RATES = ACTION_RATES
+    Refused = TooManyActions

@@ -115,7 +115,7 @@ def play_routes(
         device that starts it is its host and holds every person's seat."""
         lang = language(request)
         record = new_record(body, lang)
-        host = await devices.device(request, response)
+        host = await devices.trusted(request, response)
         game_id = await games.create(record, host)
         if ready is not None:
             ready(record)
@@ -185,9 +185,9 @@ def play_routes(
     )
     async def act(game_id: str, intent: Intent, request: Request) -> Response:
         """Apply an intention of the player whose turn it is (or step the computer's turn),
-        made on a device that holds the seat (403 otherwise, the game unchanged). Undos past
-        a person's pace, on the game, from the device or from its address, are refused
-        (429, the game unchanged)."""
+        made on a device that holds the seat (403 otherwise, the game unchanged). Actions
+        past a table's pace from the device or from its address, and undos past a person's
+        on the game too, are refused (429, the game unchanged)."""
         device = await devices.caller(request)
         await games.adopted(game_id, device, here=here(request))  # a game from before seats
         await games.act(game_id, intent, device, address(request))

@@ -262,7 +262,9 @@ REFUSALS: dict[int, dict[str, Any]] = {
     429: {
         "model": Refusal,
         "description": "Too many from this client: new games or joins in a minute, open "
-        "event streams, or undos in a row (on the game, from the device or its address)",
+        "event streams, undos in a row (on the game, from the device or its address), or "
+        "reviews, exports, logs, hints and statistics, or actions faster than a table plays "
+        "(from the device or its address)",
         "headers": {
             "Retry-After": {
                 "description": "the seconds to wait",

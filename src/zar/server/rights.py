@@ -12,14 +12,17 @@ key (the hash of its credential); None is a device without a credential.
 - **act** (an intention on the seat on turn; an undo on the seat of the decision it takes
   back): that seat's holder, not while the computer plays it meanwhile; the computer's
   turn may be stepped by anyone at the table but a watcher; **abandon** is the host's. An
-  undo never reopens a finished game that another device may have seen end.
+  undo never reopens a finished game that another device may have seen end: one that
+  another device has ever had a place at (``shared``), whoever sits there now.
 - **hint**: the holder of the seat on turn (the rules say whether the coach is on there).
 - **invite**, **move a seat** to the computer or back to the host: the host; a seat's
   holder takes it back from the computer.
 - **open** an invitation, **claim** a seat with it, **watch** with it: an invitation known
-  and not expired; a seat invitation is spent by the first device that takes a seat with
-  it; a seat is claimed only while the host's device still holds it; a game is watched by
-  :data:`WATCHERS_PER_GAME` devices at most.
+  and not expired, of a game neither finished nor abandoned; a seat invitation is spent by
+  the first device that takes a seat with it, and gives nothing more to anyone, but more
+  seats to that device while it keeps a place the host gave (none once the host took a
+  seat back from it); a seat is claimed only while the host's device still holds it; a
+  game is watched by :data:`WATCHERS_PER_GAME` devices at most.
 
 >>> from zar.table import Seat
 >>> seating = Seating.hosted("h", (Seat("Ali"), Seat("Ece")))
@@ -53,6 +56,7 @@ __all__ = [
     "to_open",
     "to_read",
     "to_use",
+    "to_watch",
 ]
 
 Answer = Forbidden | None  # None: yes
@@ -107,7 +111,7 @@ def to_act(seating: Seating | None, device: str | None, record: Record, intent: 
         return Forbidden("standing-in", seat=seat)  # resumed first
     if not seating.holds(device, seat):
         return Forbidden("not-your-seat", seat=seat)
-    if intent == "undo" and record.state.is_over and not seating.alone(device):
+    if intent == "undo" and record.state.is_over and seating.shared:
         return Forbidden("seen-over")
     return None
 
@@ -145,10 +149,13 @@ def to_move(seating: Seating | None, device: str | None, seat: int, to: Move) ->
     return None if seating.role(device) == "host" else Forbidden("host-only")
 
 
-def to_use(invitation: Invitation | None, now: str) -> Answer:
-    """Whether an invitation lets anyone in: known and not expired (refused alike)."""
-    if invitation is None or invitation.expires_at < now:
+def to_use(invitation: Invitation | None, record: Record | None, now: str) -> Answer:
+    """Whether an invitation lets anyone in: known and not expired (refused alike), of a
+    game (its ``record``) neither finished nor abandoned."""
+    if invitation is None or record is None or invitation.expires_at < now:
         return Forbidden("invitation-unknown")
+    if record.abandoned or record.state.is_over:
+        return Forbidden("invitation-ended")
     return None
 
 
@@ -169,17 +176,45 @@ def to_join_watchers(
     return None
 
 
+def _spent(invitation: Invitation, seating: Seating, device: str | None) -> bool:
+    """Whether a seat invitation is spent for ``device``: by another device, or by it before
+    the host took a seat back from it."""
+    spender = invitation.spent_by
+    return spender is not None and (spender != device or spender in seating.former)
+
+
 def to_open(
-    invitation: Invitation | None, seating: Seating | None, device: str | None, now: str
+    invitation: Invitation | None,
+    seating: Seating | None,
+    device: str | None,
+    record: Record | None,
+    now: str,
 ) -> Answer:
-    """Whether ``device`` may see what an invitation offers: a seat invitation not spent by
-    another device, of a game with seats."""
-    refused = to_use(invitation, now)
+    """Whether ``device`` may see what an invitation offers: a seat invitation not spent for
+    it (:func:`_spent`), of a game with seats."""
+    refused = to_use(invitation, record, now)
     if refused is not None or invitation is None:
         return refused
-    if invitation.kind == "seat" and invitation.spent_by not in (None, device):
+    if seating is None:
+        return Forbidden("not-at-table")
+    if invitation.kind == "seat" and _spent(invitation, seating, device):
         return Forbidden("invitation-spent")
-    return None if seating is not None else Forbidden("not-at-table")
+    return None
+
+
+def to_watch(
+    invitation: Invitation | None, seating: Seating | None, record: Record | None, now: str
+) -> Answer:
+    """Whether a device may follow the game with an invitation: a watch invitation, or a
+    seat invitation nobody spent, of a game with seats."""
+    refused = to_use(invitation, record, now)
+    if refused is not None or invitation is None:
+        return refused
+    if seating is None:
+        return Forbidden("not-at-table")
+    if invitation.kind == "seat" and invitation.spent_by is not None:
+        return Forbidden("invitation-spent")
+    return None
 
 
 def to_claim(
@@ -187,12 +222,13 @@ def to_claim(
     seating: Seating | None,
     device: str | None,
     seat: int | None,
+    record: Record | None,
     now: str,
 ) -> Answer:
     """Whether ``device`` may make ``seat`` its own with the invitation: a seat invitation
-    not spent by another device, of a seat the host's device still holds (``device`` None:
-    a device that has no credential yet)."""
-    refused = to_open(invitation, seating, device, now)
+    not spent for it, of a seat the host's device still holds (``device`` None: a device
+    that has no credential yet)."""
+    refused = to_open(invitation, seating, device, record, now)
     if refused is not None or invitation is None or seating is None:
         return refused
     if invitation.kind != "seat" or seat is None:

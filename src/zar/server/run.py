@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from zar.record import Record
 from zar.server.accounts import account_process, deaf_to_ctrl_c
 from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
-from zar.server.limits import GAMES_PER_MINUTE, SecurityHeaders
+from zar.server.limits import ACTION_RATES, GAMES_PER_MINUTE, Rate, SecurityHeaders
 from zar.server.network import WILDCARDS, phone_addresses, url
 from zar.server.rights import WATCHERS_PER_GAME
 from zar.store import SqliteStore, Store, UnusableStore, open_store
@@ -76,6 +76,17 @@ def _games_per_minute() -> int | None:
     if not value.isdigit() or int(value) < 1:
         raise SystemExit(f"zar: ZAR_GAMES_PER_MINUTE is a whole number of games, or off: {value}")
     return int(value)
+
+
+def _action_rates() -> Mapping[str, Rate] | None:
+    """``$ZAR_ACTION_BUDGET``: ``off`` lifts the budget of actions a device and an address
+    may make (a load test's many tables from one address); else the app's own."""
+    value = os.environ.get("ZAR_ACTION_BUDGET", "").strip().lower()
+    if value in ("", "on"):
+        return ACTION_RATES
+    if value == "off":
+        return None
+    raise SystemExit(f"zar: ZAR_ACTION_BUDGET is on or off: {value}")
 
 
 def _number(name: str, default: float) -> float:
@@ -134,7 +145,8 @@ def _per_client(default: int | None) -> int | None:
 def connection_limits() -> ConnectionLimits:
     """The limits on connections, the defaults but for those the environment sets:
     ``ZAR_HEADER_SECONDS``, ``ZAR_BODY_SECONDS``, ``ZAR_IDLE_SECONDS``, and
-    ``ZAR_CONNECTIONS_PER_CLIENT`` (``off``: no cap), ``ZAR_CONNECTIONS`` (whole numbers)."""
+    ``ZAR_CONNECTIONS_PER_CLIENT`` (``off``: no cap), ``ZAR_CONNECTIONS`` and ``ZAR_STREAMS``
+    (whole numbers)."""
     default = ConnectionLimits()
     return ConnectionLimits(
         header_seconds=_number("ZAR_HEADER_SECONDS", default.header_seconds),
@@ -142,6 +154,7 @@ def connection_limits() -> ConnectionLimits:
         idle_seconds=_number("ZAR_IDLE_SECONDS", default.idle_seconds),
         per_client=_per_client(default.per_client),
         total=int(_number("ZAR_CONNECTIONS", default.total)),
+        streams=int(_number("ZAR_STREAMS", default.streams)),
     )
 
 
@@ -396,13 +409,15 @@ def serve(
 ) -> None:
     """Serve until stopped; ``ZAR_HOST`` and ``ZAR_PORT`` give where to listen (127.0.0.1:
     this machine only), ``ZAR_DATABASE_URL`` or ``ZAR_DB`` the database,
-    ``ZAR_GAMES_PER_MINUTE`` the limit on new games, ``ZAR_WATCHERS_PER_GAME`` and
-    ``ZAR_KEEP_ABANDONED_DAYS`` the store's bounds, ``ZAR_PROXIES`` (or ``proxies_named``)
+    ``ZAR_GAMES_PER_MINUTE`` the limit on new games, ``ZAR_ACTION_BUDGET`` the budget of
+    actions, ``ZAR_WATCHERS_PER_GAME`` and ``ZAR_KEEP_ABANDONED_DAYS`` the store's bounds,
+    ``ZAR_PROXIES`` (or ``proxies_named``)
     the front servers believed, :func:`connection_limits` what a connection may hold."""
     host = host or os.environ.get("ZAR_HOST", "").strip() or DEFAULT_HOST
     port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
     games_per_minute = _games_per_minute()
     kept = _kept()
+    action_rates = _action_rates()
     trusted = proxies(proxies_named)
     limits = connection_limits()
     store = _open(db)
@@ -415,6 +430,7 @@ def serve(
         served = create_app(
             store,
             games_per_minute=games_per_minute,
+            action_rates=action_rates,
             ready=ready_strategies,
             addresses=addresses,
             hosts=allowed_hosts(host, addresses),
@@ -440,11 +456,13 @@ def app() -> FastAPI:
     it stops: ``uvicorn --factory zar.server.run:app --workers 4``."""
     games_per_minute = _games_per_minute()
     kept = _kept()
+    action_rates = _action_rates()
     _prepare()
     # Behind a front server the names are its own: $ZAR_HOSTS, else whatever it forwards.
     return create_app(
         _open(None),
         games_per_minute=games_per_minute,
+        action_rates=action_rates,
         close_store=True,
         ready=ready_strategies,
         hosts=_named_hosts() or None,

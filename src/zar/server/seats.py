@@ -26,7 +26,7 @@ from zar.record import Record
 from zar.refusal import Forbidden
 from zar.seating import Seating
 from zar.server.asking import address, here
-from zar.server.devices import Devices, key_of, later
+from zar.server.devices import Credential, Devices, key_of, later
 from zar.server.games import Games
 from zar.server.inviting import InvitationLimit
 from zar.server.network import is_loopback, qr_code
@@ -40,10 +40,10 @@ from zar.server.rights import (
     to_join_watchers,
     to_move,
     to_open,
-    to_use,
+    to_watch,
 )
 from zar.server.views import Table, view
-from zar.store import Invitation, Store
+from zar.store import Conflict, Invitation, Store
 
 __all__ = ["invitation_routes", "seat_routes", "short_code", "stood_in", "typed_code"]
 
@@ -107,6 +107,15 @@ async def _found(store: Store, asked: Asked) -> Invitation | None:
     return await run_in_threadpool(lambda: store.invitation(key=key_of(asked.invitation)))
 
 
+async def _game_of(
+    games: Games, invitation: Invitation | None
+) -> tuple[Seating | None, Record | None]:
+    """The seating and the record of an invitation's game (none without an invitation)."""
+    if invitation is None:
+        return None, None
+    return await games.seating(invitation.game_id), await games.record(invitation.game_id)
+
+
 async def _invited(store: Store, game_id: str, now: str) -> tuple[str, str, str, str]:
     """A new invitation to a seat of the game and one to watch it, from ``now`` on: the
     seat's secret, its short code, the watchers' secret, when both expire."""
@@ -160,7 +169,7 @@ def invitation_routes(
         device = await devices.caller(request)
         require(to_invite(await games.reach(game_id, device, here=here(request)), device))
         assert device is not None
-        give_back = invitations.take(device, address(request)) if invitations else _nothing
+        give_back = invitations.invite(device, address(request)) if invitations else _nothing
         try:
             join, code, watch, expires = await _invited(games.store, game_id, games.clock())
         except BaseException:
@@ -186,13 +195,14 @@ def invitation_routes(
         """What an invitation offers this device: the game, the seats the host's device still
         holds (each to take), or to watch."""
         invitation = await _found(games.store, asked)
-        seating = await games.seating(invitation.game_id) if invitation is not None else None
+        seating, record = await _game_of(games, invitation)
         # Refused before a credential is given.
-        require(to_open(invitation, seating, await devices.caller(request), games.clock()))
+        caller = await devices.caller(request)
+        require(to_open(invitation, seating, caller, record, games.clock()))
         assert invitation is not None
         assert seating is not None
-        device = await devices.device(request, response)
-        record = await games.record(invitation.game_id)
+        assert record is not None
+        device = await devices.trusted(request, response)
         return {
             "game": invitation.game_id,
             "kind": invitation.kind,
@@ -212,25 +222,35 @@ def invitation_routes(
     async def claim(asked: Asked, request: Request, response: Response) -> dict[str, Any]:
         """Take a seat the host's device still holds: from now on only this device acts for
         it. The invitation is spent by the first device that takes a seat with it (that
-        device may take more); a seat taken twice is given once."""
+        device may take more); a seat taken twice is given once. One transaction: the
+        invitation spent, the seat taken and a new device's credential kept, or none of
+        them; the credential is given only then."""
         invitation, seat = await _found(games.store, asked), asked.seat
-        game_id = invitation.game_id if invitation is not None else ""
-        seating = await games.seating(game_id) if invitation is not None else None
-        # Refused before the invitation is spent or a credential given: a refusal leaves the
-        # store as it was.
-        require(to_claim(invitation, seating, await devices.caller(request), seat, games.clock()))
+        seating, record = await _game_of(games, invitation)
+        caller = await devices.caller(request)
+        require(to_claim(invitation, seating, caller, seat, record, games.clock()))
         assert invitation is not None
         assert seat is not None
-        device = await devices.device(request, response)
-        if not await run_in_threadpool(games.store.spend, invitation.key, device):
-            raise Forbidden("invitation-spent")
+        credential = Credential.new() if caller is None else None
+        device = credential.key if credential is not None else caller
+        assert device is not None
 
         def claimed(current: Seating) -> Seating:
-            require(to_claim(invitation, current, device, seat, games.clock()))
+            require(to_claim(invitation, current, device, seat, record, games.clock()))
             return current.claimed(seat, device)
 
-        await games.reseat(game_id, claimed)
-        return await _seated_view(games, game_id, language(request), device)
+        def kept(game_id: str, after: Seating) -> None:
+            since = games.clock() if credential is not None else None
+            if not games.store.claim(game_id, after, invitation.key, device, since):
+                raise Forbidden("invitation-spent")
+
+        try:
+            await games.reseat(invitation.game_id, claimed, keep=kept)
+        except Conflict:  # another process seated the game meanwhile: judged again
+            await games.reseat(invitation.game_id, claimed, keep=kept)
+        if credential is not None:
+            devices.give(credential, request, response)
+        return await _seated_view(games, invitation.game_id, language(request), device)
 
     @router.post(
         "/api/invitations/watch",
@@ -241,13 +261,14 @@ def invitation_routes(
         """Follow the game from this device, acting for nobody (a watch link, or `İzle` on an
         invitation's screen, which does not spend it)."""
         invitation = await _found(games.store, asked)
-        require(to_use(invitation, games.clock()))
+        seating, record = await _game_of(games, invitation)
+        require(to_watch(invitation, seating, record, games.clock()))
         assert invitation is not None
         # Refused before a credential is given: past the cap, nothing is stored.
         seating = await games.seating(invitation.game_id)
         cap = watchers_per_game
         require(to_join_watchers(seating, await devices.caller(request), cap))
-        device = await devices.device(request, response)
+        device = await devices.trusted(request, response)
 
         def watched(current: Seating) -> Seating:
             require(to_join_watchers(current, device, cap))

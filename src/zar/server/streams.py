@@ -40,6 +40,7 @@ from zar.server.views import Table, game_view, table_view
 
 __all__ = [
     "KEEP_ALIVE",
+    "PLACE",
     "STALLED_S",
     "STREAM_LIFE_S",
     "STREAM_PATH",
@@ -55,6 +56,10 @@ HEADERS = [
     (b"cache-control", b"no-store"),
 ]
 STREAM_PATH = re.compile(r"/api/games/([^/]+)/events")  # a game's stream, its id
+# The ASGI extension by which ``zar serve`` gives a stream let in a place of the streams'
+# own (zar.server.stream_budget): ``{"take": take}``, ``take(address)`` raising
+# TooManyStreams when there is none. Another server has none: its streams are its own.
+PLACE = "zar.stream_place"
 
 # How many streams a client may hold open. A phone follows a game in a tab or two, and a
 # stream coming back may overlap the one it replaces: a few per game. A device may follow
@@ -203,7 +208,15 @@ class Streams:
         # What the stream needs of the request, and no more: not its table (who is here,
         # thousands perhaps), nor the request (its headers, parsed).
         device = (await self.reach(game_id, request)).device
-        ticket = self.admit(game_id, device, address(request))
+        client = address(request)
+        ticket = self.admit(game_id, device, client)
+        place = scope.get("extensions", {}).get(PLACE)
+        if place is not None:
+            try:
+                place["take"](client)
+            except TooManyStreams:
+                ticket.release()
+                raise
         return LetIn(game_id, device, self.lang(request), here(request), ticket)
 
     async def serve(self, opened: LetIn, receive: Receive, send: Send) -> None:

@@ -209,8 +209,20 @@ class Store(Protocol):
         """The invitation of this key or short code, if there is one."""
         ...
 
-    def spend(self, key: str, device: str) -> bool:
-        """Spend the invitation for ``device``: true if it was not spent, or spent by it."""
+    def claim(
+        self,
+        game_id: str,
+        seating: Seating,
+        invitation: str,
+        device: str,
+        now: str | None = None,
+    ) -> bool:
+        """A seat taken with an invitation, in one transaction, all or nothing: the
+        invitation (its key) spent by ``device``, ``seating`` kept (one revision on from the
+        stored one) and who may reach the game by it, and, with ``now``, ``device`` a new
+        device's key (:meth:`add_device`). False, writing nothing, if another device spent
+        the invitation first; :class:`Conflict`, writing nothing, if the stored seating
+        moved on."""
         ...
 
     def prune(self, retention: Retention) -> Pruned:

@@ -35,6 +35,7 @@ from zar.store.base import (
     UnknownGame,
     UnusableStore,
 )
+from zar.store.claims import claim_seat
 from zar.store.postgres_connections import (
     CHANNEL,
     Freshness,
@@ -70,7 +71,6 @@ from zar.store.rows import (
     record_from_rows,
     seating_text,
     settings_text,
-    spend_invitation,
     summary_of,
     turn_of,
     write_figures,
@@ -159,6 +159,7 @@ _APPEND = (
     " SELECT pg_notify(%s, %s) FROM moved"
 )
 _VERSION = "SELECT version FROM games WHERE id = %s"
+_LOCK = "SELECT version FROM games WHERE id = %s FOR UPDATE"
 
 # pg_advisory_xact_lock's key for migrating: any number no other program uses ("zar" + 1).
 _MIGRATION_LOCK = 0x7A617201
@@ -338,9 +339,7 @@ class PostgresStore:
         every process hears of it (``game_id:seating``) when it commits. The game's row is
         locked meanwhile, as by an append."""
         with self._connection(writing=True) as db, db.transaction():
-            row = db.execute(
-                "SELECT version FROM games WHERE id = %s FOR UPDATE", (game_id,)
-            ).fetchone()
+            row = db.execute(_LOCK, (game_id,)).fetchone()
             if row is None:
                 raise UnknownGame(game_id)
             if not write_seating(db, "%s", game_id, seating, before):
@@ -374,10 +373,6 @@ class PostgresStore:
         with self._connection(writing=False) as db:
             return read_invitation(db, "%s", key, code)
 
-    def spend(self, key: str, device: str) -> bool:
-        with self._connection(writing=True) as db:
-            return spend_invitation(db, "%s", key, device)
-
     def prune(self, retention: Retention) -> Pruned:
         """Prune what ``retention`` says goes, a batch a transaction (``prune_batch``)."""
         pruned = Pruned()
@@ -392,6 +387,24 @@ class PostgresStore:
         """``NOTIFY zar_games, 'game_id:note'``: every process watching hears it."""
         with self._connection(writing=True) as db:
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{note}"))
+
+    def claim(
+        self,
+        game_id: str,
+        seating: Seating,
+        invitation: str,
+        device: str,
+        now: str | None = None,
+    ) -> bool:
+        """A seat taken with an invitation, all or nothing (:func:`claim_seat`), the game's
+        row locked meanwhile, as by a reseating; every process hears of it when it commits."""
+        with self._connection(writing=True) as db, db.transaction():
+            if db.execute(_LOCK, (game_id,)).fetchone() is None:
+                raise UnknownGame(game_id)
+            if not claim_seat(db, "%s", game_id, seating, invitation, device, now):
+                return False
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:seating"))
+        return True
 
     def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
         """Keep a finished game's ``figures``, worked out again at ``version``."""

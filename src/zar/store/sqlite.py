@@ -31,6 +31,7 @@ from zar.store.base import (
     UnknownGame,
     UnusableStore,
 )
+from zar.store.claims import claim_seat
 from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune_batch
 from zar.store.rows import (
     FIGURES_COLUMN,
@@ -59,7 +60,6 @@ from zar.store.rows import (
     record_from_rows,
     seating_text,
     settings_text,
-    spend_invitation,
     summary_of,
     turn_of,
     write_figures,
@@ -377,9 +377,17 @@ class SqliteStore:
         with self._file.reading() as db:
             return read_invitation(db, "?", key, code)
 
-    def spend(self, key: str, device: str) -> bool:
+    def claim(
+        self,
+        game_id: str,
+        seating: Seating,
+        invitation: str,
+        device: str,
+        now: str | None = None,
+    ) -> bool:
+        """A seat taken with an invitation, all or nothing (:func:`claim_seat`)."""
         with self._file.writing() as db:
-            return spend_invitation(db, "?", key, device)
+            return claim_seat(db, "?", game_id, seating, invitation, device, now)
 
     def prune(self, retention: Retention) -> Pruned:
         """Prune what ``retention`` says goes, a batch a transaction (``prune_batch``)."""

@@ -79,6 +79,7 @@ class Rules(enum.Enum):
     """Our rules, and the published variants the solver is checked against (docs/contract.md)."""
 
     STANDARD = "standard"  # forced Joker; +100 only while the Penta box holds 50
+    OFFICIAL = "official"  # Hasbro's: the forced Joker whether the Penta box holds 50 or 0
     FREE_JOKER = "free-joker"  # a later Penta goes in any open box; +100 while Penta holds 50
     NO_BONUS = "no-bonus"  # a Penta is an ordinary throw: no +100, no Joker
 
@@ -234,8 +235,9 @@ class Scorecard:
         if self.rules is Rules.FREE_JOKER:
             joker = self[face_box] is not None
             return {box: box_points(box, faces, joker=joker) for box in open_boxes}
-        if self.penta != PENTA_POINTS:
-            # A Penta box holding 0 gives neither bonus nor Joker: an ordinary throw.
+        if self.penta != PENTA_POINTS and self.rules is Rules.STANDARD:
+            # Ours: a Penta box holding 0 gives neither bonus nor Joker, an ordinary throw.
+            # Hasbro's (official): the Joker as below, without the bonus.
             return {box: box_points(box, faces) for box in open_boxes}
         if self[face_box] is None:
             return {face_box: box_points(face_box, faces)}
