@@ -90,6 +90,35 @@ def test_known_throws(dice: tuple[int, ...], box: YatzyBox, points: int) -> None
     assert Scorecard(rules=SCANDINAVIAN).options(dice)[box] == points
 
 
+def test_the_worked_examples() -> None:
+    """docs/rules.md Y-10 .. Y-13."""
+    empty = Scorecard(rules=SCANDINAVIAN)
+    y10 = empty.options((5, 5, 5, 2, 2))
+    assert {box: y10[box] for box in YatzyBox if y10[box]} == {
+        Y.TWOS: 4,
+        Y.FIVES: 15,
+        Y.ONE_PAIR: 10,
+        Y.TWO_PAIRS: 14,
+        Y.THREE_OF_A_KIND: 15,
+        Y.FULL_HOUSE: 19,
+        Y.CHANCE: 19,
+    }
+    y11 = empty.options((4, 4, 4, 4, 1))
+    assert [y11[b] for b in (Y.TWO_PAIRS, Y.FOUR_OF_A_KIND, Y.THREE_OF_A_KIND, Y.ONE_PAIR)] == [
+        0,
+        16,
+        12,
+        8,
+    ]
+    sixes = empty.options((6, 6, 6, 6, 6))
+    assert [sixes[b] for b in (Y.FULL_HOUSE, Y.TWO_PAIRS, Y.FOUR_OF_A_KIND)] == [0, 0, 24]
+    small, large = empty.options((1, 2, 3, 4, 5)), empty.options((2, 3, 4, 5, 6))
+    assert (small[Y.SMALL_STRAIGHT], small[Y.LARGE_STRAIGHT]) == (15, 0)
+    assert (large[Y.LARGE_STRAIGHT], large[Y.SMALL_STRAIGHT]) == (20, 0)
+    upper = {YatzyBox.upper(face): 3 * face for face in range(1, 7)}
+    assert Scorecard.from_boxes(upper, rules=SCANDINAVIAN).upper_bonus == 50  # Y-13
+
+
 def test_the_card_has_yatzys_fifteen_boxes() -> None:
     card = Scorecard(rules=SCANDINAVIAN)
     assert SCANDINAVIAN.boxes == tuple(YatzyBox)
