@@ -186,8 +186,9 @@ def test_scandinavian_simulated_games_average_the_expected_score(solved: Solved)
 def test_scandinavian_state_by_state_against_yatzy_solver(solved: Solved) -> None:
     """Every state of the card against yatzy-solver's own exact solve of its variant
     "yatzy-scandinavian": the same boxes in the same order, so the same masks; its upper
-    total is ours; no Yatzy bonus, so its flag ("armed") is off. And every box's points for
-    every throw against its scoring."""
+    total is ours; no Yatzy bonus, so its flag ("armed") is off. Then every option of every
+    throw within a turn on the cards met in play, and every box's points for every throw
+    against its scoring. The worst differences are printed (pytest -s)."""
     ys = pytest.importorskip(
         "yatzy_solver",
         reason="yatzy-solver is not installed: pip install -r bench/requirements.txt",
@@ -212,6 +213,34 @@ def test_scandinavian_state_by_state_against_yatzy_solver(solved: Solved) -> Non
     print(f"yatzy-solver against ours: {len(masks)} states, worst difference {worst:.3g}")
     assert worst < 1e-9
     assert their[0] == pytest.approx(248.4399894, abs=1e-7)
+
+    # Within a turn: every option (each box to write in, each set of dice to keep) of every
+    # throw, with two throws left, one, and none, on the cards met in play.
+    strategy, options = solved("scandinavian"), 0
+    worst = 0.0
+    for card in _yatzy_cards():
+        filled = ",".join(box.name.lower() for box in YatzyBox if card[box] is not None) or "-"
+        state = f"upper {min(63, card.upper_total)} | filled {filled}"
+        for dice in THROWS:
+            for rolls in (2, 1, 0):
+                situation = f"dice {' '.join(map(str, dice))} | rolls {rolls} | {state}"
+                mine: dict[str, float] = {
+                    f"score {box.name.lower()}": value
+                    for box, value in strategy.box_values(card, dice).items()
+                }
+                if rolls:
+                    keeps = strategy.keep_values(card, dice, rolls)
+                    del keeps[dice]  # all five kept: a box written now, above
+                    mine |= {
+                        f"keep {' '.join(map(str, kept)) or '-'}": v for kept, v in keeps.items()
+                    }
+                theirs_now = dict(theirs.option_values(situation))
+                assert theirs_now.keys() == mine.keys(), situation
+                for action, value in mine.items():
+                    worst = max(worst, abs(value - card.total - theirs_now[action]))
+                options += len(mine)
+    print(f"yatzy-solver against ours: {options} options, worst difference {worst:.3g}")
+    assert worst < 1e-9
 
 
 # One source of truth: the solver's points are the engine's.
