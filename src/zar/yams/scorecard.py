@@ -26,6 +26,7 @@ __all__ = [
     "UPPER_BONUS",
     "UPPER_BONUS_AT",
     "YATZY_UPPER_BONUS",
+    "AnyBox",
     "Box",
     "IllegalMove",
     "Rules",
@@ -207,9 +208,12 @@ def box_points(box: Box, dice: Iterable[int], *, joker: bool = False) -> int:
             raise AssertionError(box)
 
 
+FACES_HIGH_FIRST = (6, 5, 4, 3, 2, 1)
+
+
 def _pairs(c: tuple[int, ...]) -> list[int]:
     """The faces shown at least twice, highest first."""
-    return [face for face in range(6, 0, -1) if c[face - 1] >= 2]
+    return [face for face in FACES_HIGH_FIRST if c[face - 1] >= 2]
 
 
 def yatzy_points(box: YatzyBox, dice: Iterable[int]) -> int:
@@ -250,9 +254,6 @@ def yatzy_points(box: YatzyBox, dice: Iterable[int]) -> int:
             return PENTA_POINTS if max(c) == 5 else 0
         case _:  # the upper boxes returned above
             raise AssertionError(box)
-
-
-FACES_HIGH_FIRST = (6, 5, 4, 3, 2, 1)
 
 
 @dataclass(frozen=True, slots=True)
