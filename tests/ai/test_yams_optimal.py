@@ -12,6 +12,7 @@ from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -24,12 +25,25 @@ from zar.ai.yams_greedy import GreedyPlayer
 from zar.ai.yams_tables import tables
 from zar.dice import SeededDice, outcomes
 from zar.table import Seat
-from zar.yams import LOWER, UPPER, Box, Rules, Scorecard, Throw, YamsSettings, YamsState
+from zar.yams import (
+    LOWER,
+    UPPER,
+    Box,
+    Rules,
+    Scorecard,
+    Throw,
+    YamsSettings,
+    YamsState,
+    YatzyBox,
+    yatzy_points,
+)
 
 Solved = Callable[[str], Strategy]
 B = Box
+Y = YatzyBox
 THROWS = [faces for faces, _ in outcomes(5)]
-VARIANTS = [rules.value for rules in Rules]
+YAMS_RULES = [rules for rules in Rules if rules.box_type is Box]  # the Yams card's variants
+VARIANTS = [rules.value for rules in YAMS_RULES]
 
 
 # Known answers: T. Verhoeff, "Optimal Solitaire Yahtzee Player" (the official rules, a
@@ -99,6 +113,136 @@ def test_official_falls_between_ours_and_the_free_joker(solved: Solved) -> None:
     assert 0 < solved("official").stdev() < 100
 
 
+# Known answer: yatzy-solver (PyPI, 1.0.0, an exact Rust solver), its builtin variant
+# "yatzy-scandinavian" (Scandinavian Yatzy: 15 boxes, the pair and kinds counting their own
+# dice, upper bonus 50 at 63, no Joker, no Yatzy bonus; our variant "scandinavian"):
+# 248.4399894 from the empty card (its README's table of variants, and
+# ys.Solver.build(ys.Variant("yatzy-scandinavian")).state_value("upper 0 | filled -")).
+
+
+def test_scandinavian_reproduces_the_published_value(solved: Solved) -> None:
+    strategy = solved("scandinavian")
+    assert round(strategy.expected_score(), 4) == 248.4400
+    assert strategy.expected_score() == pytest.approx(248.4399894, abs=1e-7)
+    assert 0 < strategy.stdev() < 100
+
+
+def _yatzy_cards() -> list[Scorecard]:
+    """Scandinavian cards met in play: empty, near the upper bonus, past it, a Yatzy
+    written, one box left."""
+    rules = Rules.SCANDINAVIAN
+    last = {box: 5 if box is Y.CHANCE else 0 for box in YatzyBox if box is not Y.TWO_PAIRS}
+    return [
+        Scorecard(rules=rules),
+        Scorecard.from_boxes({Y.YATZY: 50, Y.FOURS: 12}, rules=rules),
+        Scorecard.from_boxes({Y.YATZY: 0, Y.SIXES: 24, Y.FIVES: 20}, rules=rules),
+        Scorecard.from_boxes(
+            {Y.TWOS: 6, Y.THREES: 9, Y.FOURS: 12, Y.FIVES: 15, Y.ONE_PAIR: 10}, rules=rules
+        ),
+        Scorecard.from_boxes({Y.SIXES: 30, Y.FIVES: 25, Y.FOURS: 20, Y.CHANCE: 22}, rules=rules),
+        Scorecard.from_boxes(last, rules=rules),
+    ]
+
+
+def test_scandinavian_scores_as_the_engine_says() -> None:
+    tb = tables(Rules.SCANDINAVIAN)
+    assert tb.boxes == 15
+    assert not tb.joker_bonus.any()
+    assert not tb.flag_matters
+    for card in _yatzy_cards():
+        mask = sum(1 << slot for slot, held in enumerate(card.boxes) if held is not None)
+        for dice in THROWS:
+            assert tb.options(mask, card.penta == 50, dice) == card.options(dice), (card, dice)
+            assert tb.penta_bonus(mask, card.penta == 50, dice) == 0
+
+
+def test_scandinavian_values_agree_with_one_another(solved: Solved) -> None:
+    """Writing now is keeping all five; a state is worth the mean of its first throws; the
+    simulator's kernel writes where the player does, for the points the engine gives."""
+    strategy = solved("scandinavian")
+    tb = tables(Rules.SCANDINAVIAN)
+    for card in _yatzy_cards():
+        state = strategy._state(card)
+        for t, dice in enumerate(THROWS):
+            best = max(strategy.box_values(card, dice).values())
+            for throws_left in (1, 2):
+                whole = strategy.keep_values(card, dice, throws_left)[dice]
+                assert whole == pytest.approx(best, abs=1e-9), (card, dice)
+            box, gain, got = yams_solver.best_box(*state, t, strategy._value, tb.kernel_args)
+            assert YatzyBox(box) is strategy.best_box(card, dice), (card, dice)
+            after = card.fill(YatzyBox(box), dice)
+            assert (gain, got) == (after.total - card.total, after[YatzyBox(box)])
+        first = _first_throw_value(strategy, card)
+        assert first == pytest.approx(strategy.value(card), abs=1e-9), card
+
+
+def test_scandinavian_simulated_games_average_the_expected_score(solved: Solved) -> None:
+    strategy = solved("scandinavian")
+    scores = strategy.play(2_000, seed=5)
+    error = strategy.stdev() / len(scores) ** 0.5
+    assert abs(scores.mean() - strategy.expected_score()) < 4 * error
+
+
+def test_scandinavian_state_by_state_against_yatzy_solver(solved: Solved) -> None:
+    """Every state of the card against yatzy-solver's own exact solve of its variant
+    "yatzy-scandinavian": the same boxes in the same order, so the same masks; its upper
+    total is ours; no Yatzy bonus, so its flag ("armed") is off. Then every option of every
+    throw within a turn on the cards met in play, and every box's points for every throw
+    against its scoring. The worst differences are printed (pytest -s)."""
+    ys = pytest.importorskip(
+        "yatzy_solver",
+        reason="yatzy-solver is not installed: pip install -r bench/requirements.txt",
+    )
+    variant = ys.Variant("yatzy-scandinavian")
+    assert [c.upper() for c in variant.categories] == [box.name for box in YatzyBox]
+    for dice in THROWS:
+        for box, category in zip(YatzyBox, variant.categories, strict=True):
+            assert yatzy_points(box, dice) == variant.score(category, list(dice)), (box, dice)
+    theirs = ys.Solver.build(variant)
+    value, _, _ = solved("scandinavian").tables
+    # Every card that can happen: its upper total one its filled upper boxes can make
+    # (capped at 63); the full card has no turn left.
+    reachable = yams_solver._upper_totals()[np.arange(len(value) - 1) & 63]
+    masks, ups = np.nonzero(reachable)
+    assert not np.isnan(value[masks, ups, 0]).any()
+    ours = value[masks, ups, 0]
+    their = theirs.state_values(
+        masks.astype(np.uint32), ups.astype(np.uint16), np.zeros(len(masks), np.bool_)
+    )
+    worst = float(np.abs(ours - their).max())
+    print(f"yatzy-solver against ours: {len(masks)} states, worst difference {worst:.3g}")
+    assert worst < 1e-9
+    assert their[0] == pytest.approx(248.4399894, abs=1e-7)
+
+    # Within a turn: every option (each box to write in, each set of dice to keep) of every
+    # throw, with two throws left, one, and none, on the cards met in play.
+    strategy, options = solved("scandinavian"), 0
+    worst = 0.0
+    for card in _yatzy_cards():
+        filled = ",".join(box.name.lower() for box in YatzyBox if card[box] is not None) or "-"
+        state = f"upper {min(63, card.upper_total)} | filled {filled}"
+        for dice in THROWS:
+            for rolls in (2, 1, 0):
+                situation = f"dice {' '.join(map(str, dice))} | rolls {rolls} | {state}"
+                mine: dict[str, float] = {
+                    f"score {box.name.lower()}": value
+                    for box, value in strategy.box_values(card, dice).items()
+                }
+                if rolls:
+                    keeps = strategy.keep_values(card, dice, rolls)
+                    del keeps[dice]  # all five kept: a box written now, above
+                    mine |= {
+                        f"keep {' '.join(map(str, kept)) or '-'}": v for kept, v in keeps.items()
+                    }
+                theirs_now = dict(theirs.option_values(situation))
+                assert theirs_now.keys() == mine.keys(), situation
+                for action, value in mine.items():
+                    worst = max(worst, abs(value - card.total - theirs_now[action]))
+                options += len(mine)
+    print(f"yatzy-solver against ours: {options} options, worst difference {worst:.3g}")
+    assert worst < 1e-9
+
+
 # One source of truth: the solver's points are the engine's.
 
 
@@ -120,7 +264,7 @@ def _situations(rules: Rules) -> list[Scorecard]:
     return cards
 
 
-@pytest.mark.parametrize("rules", list(Rules), ids=lambda rules: rules.value)
+@pytest.mark.parametrize("rules", YAMS_RULES, ids=lambda rules: rules.value)
 def test_every_box_scores_as_the_engine_says(rules: Rules) -> None:
     """For every throw in every Joker situation: the same boxes, points and Penta bonus."""
     tb = tables(rules)

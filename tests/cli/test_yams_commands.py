@@ -52,6 +52,19 @@ def test_solve_official_gives_the_published_value(solved: Solved) -> None:
     assert run("solve", "--variant", "official")[-1] == "expected score 254.5877"
 
 
+def test_solve_scandinavian_gives_the_published_value(solved: Solved) -> None:
+    # yatzy-solver (PyPI), its variant yatzy-scandinavian: 248.4399894 (docs/contract.md).
+    solved("scandinavian")
+    assert run("solve", "--variant", "scandinavian")[-1] == "expected score 248.4400"
+
+
+def test_simulate_scandinavian_plays_the_optimal_strategy(solved: Solved) -> None:
+    solved("scandinavian")
+    lines = run("simulate", "yams", "--variant", "scandinavian", "--games", "20")
+    assert "expected score 248.4400" in lines[0]
+    assert SUMMARY.fullmatch(lines[-1])
+
+
 def test_solve_rebuild_builds_again(
     solved: Solved, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -104,6 +117,14 @@ def test_simulate_a_variant(solved: Solved) -> None:
     [
         (["simulate", "yams", "--strategy", "perfect"], "no Yams strategy 'perfect'"),
         (["simulate", "yams", "--seed", "-1", "--games", "2"], "seed"),
+        (
+            ["simulate", "yams", "--variant", "scandinavian", "--strategy", "easy"],
+            "only the optimal strategy",
+        ),
+        (
+            ["simulate", "yams", "--variant", "scandinavian", "--duel", "expert", "easy"],
+            "Yams card",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

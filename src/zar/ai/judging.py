@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any, Literal, assert_never, cast
 
 from zar import farkle, yams
 from zar.dice import outcomes
@@ -136,7 +136,7 @@ def _yams_values(
 ) -> tuple[dict[tuple[int, ...], float], dict[Box, float]]:
     """The expected final score of each keep (all five dice excepted: that is writing now)
     and of each box, for the throw on the table."""
-    boxes = strategy.box_values(state.card, state.dice)
+    boxes = cast(dict[Box, float], strategy.box_values(state.card, state.dice))  # a Yams game's
     keeps: dict[tuple[int, ...], float] = {}
     if state.throws_left:
         keeps = strategy.keep_values(state.card, state.dice, state.throws_left)

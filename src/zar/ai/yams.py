@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -31,9 +32,8 @@ from zar.yams.game import DICE, YamsState
 from zar.yams.scorecard import (
     PENTA_BONUS,
     PENTA_POINTS,
-    UPPER,
-    UPPER_BONUS,
     UPPER_BONUS_AT,
+    AnyBox,
     Box,
     Rules,
     Scorecard,
@@ -43,7 +43,12 @@ __all__ = ["SOLVER_VERSION", "OptimalPlayer", "Progress", "Strategy", "kept_posi
 
 SOLVER_VERSION = 2  # 2: the second moment of every state kept beside its value
 CACHE_NAME = "yams-strategy"
-SHAPE = (1 << 13, CAP + 1, 2)
+
+
+def _shape(rules: Rules) -> tuple[int, int, int]:
+    """A strategy's tables: [filled boxes, upper total up to 63, whether the Penta box holds 50]."""
+    return (1 << len(rules.boxes), CAP + 1, 2)
+
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(states_done, states_in_all)`` while a table is built."""
@@ -59,14 +64,14 @@ def _rules(variant: str | Rules) -> Rules:
         raise ValueError(f"there is no Yams variant {variant!r}: choose {names}") from None
 
 
-def _fits(stored: dict[str, npt.NDArray[np.generic]]) -> bool:
+def _fits(stored: dict[str, npt.NDArray[np.generic]], rules: Rules) -> bool:
     """Whether cached arrays have the names, shapes and types of a strategy's."""
     value, second, moments = stored.get("value"), stored.get("second"), stored.get("moments")
     return (
         value is not None
         and second is not None
         and moments is not None
-        and value.shape == second.shape == SHAPE
+        and value.shape == second.shape == _shape(rules)
         and value.dtype == second.dtype == np.dtype(np.float64)
         and moments.shape == (2,)
     )
@@ -77,7 +82,7 @@ def _fingerprint(tb: Tables) -> str:
     digest = hashlib.sha256()
     for array in (tb.points, tb.joker_allowed, tb.joker_points, tb.joker_bonus):
         digest.update(np.ascontiguousarray(array).tobytes())
-    digest.update(f"{UPPER_BONUS} {UPPER_BONUS_AT}".encode())
+    digest.update(f"{tb.upper_bonus} {UPPER_BONUS_AT}".encode())
     return digest.hexdigest()[:16]
 
 
@@ -95,8 +100,9 @@ class Strategy:
         second: npt.NDArray[np.float64],
         moments: tuple[float, float],
     ):
-        if value.shape != SHAPE or second.shape != SHAPE:
-            raise ValueError(f"a strategy's tables have the shape {SHAPE}, not {value.shape}")
+        shape = _shape(rules)
+        if value.shape != shape or second.shape != shape:
+            raise ValueError(f"a strategy's tables have the shape {shape}, not {value.shape}")
         self.rules = rules
         self._tables = tables(rules)
         self._value = value
@@ -124,7 +130,7 @@ class Strategy:
         rebuild: bool = False,
         progress: Progress | None = None,
     ) -> Strategy:
-        """The strategy for ``variant`` ("standard", "official", "free-joker" or "no-bonus"),
+        """The strategy for ``variant`` (a value of :class:`Rules`: "standard", "official" ...),
         read from the cache, or built (``rebuild``: always) and stored there.
 
         A cache file that is missing, damaged or built for anything else is built again.
@@ -133,7 +139,7 @@ class Strategy:
         rules = _rules(variant)
         key = cls.key(rules)
         stored = None if rebuild else cache.load(CACHE_NAME, key)
-        if stored is not None and _fits(stored):
+        if stored is not None and _fits(stored, rules):
             value = stored["value"].astype(np.float64, copy=False)
             second = stored["second"].astype(np.float64, copy=False)
             moments = stored["moments"]
@@ -191,7 +197,7 @@ class Strategy:
             raise ValueError("the card is complete: no round is left to play")
         if card.penta_bonus and not self._tables.joker_bonus.any():
             raise ValueError(f"no Penta bonus can be won under the {self.rules.value} rules")
-        mask = sum(1 << box.value for box in Box if card[box] is not None)
+        mask = sum(1 << slot for slot, held in enumerate(card.boxes) if held is not None)
         state = (mask, min(CAP, card.upper_total), int(card.penta == PENTA_POINTS))
         if math.isnan(self._value[state]):
             raise ValueError("this card cannot happen")
@@ -224,22 +230,23 @@ class Strategy:
         values[faces] = base + float(w0[keep_index(faces)])
         return values
 
-    def box_values(self, card: Scorecard, dice: tuple[int, ...]) -> dict[Box, float]:
+    def box_values(self, card: Scorecard, dice: tuple[int, ...]) -> dict[AnyBox, float]:
         """For each box the throw may go in now (the engine's ``card.options``), the
         expected final score when writing it there."""
         mask, up, flag = self._state(card)
         faces = check_dice(dice, count=DICE)
         bonus = PENTA_BONUS if card.earns_penta_bonus(faces) else 0
         upper, total = card.upper_total, card.total
+        penta_box = self.rules.boxes[-1]
         values = {}
         for box, points in card.options(faces).items():
             gained = points + bonus
             next_up, next_flag = up, flag
-            if box in UPPER:
+            if box.face is not None:
                 next_up = min(CAP, up + points)
                 if upper < UPPER_BONUS_AT <= upper + points:
-                    gained += UPPER_BONUS
-            elif box is Box.PENTA:
+                    gained += self.rules.upper_bonus
+            elif box is penta_box:
                 next_flag = int(points == PENTA_POINTS)
             rest = float(self._value[mask | 1 << box.value, next_up, next_flag])
             values[box] = total + gained + rest
@@ -259,7 +266,7 @@ class Strategy:
         values = self.keep_values(card, dice, throws_left)
         return max(values, key=lambda kept: (values[kept], len(kept), kept))
 
-    def best_box(self, card: Scorecard, dice: tuple[int, ...]) -> Box:
+    def best_box(self, card: Scorecard, dice: tuple[int, ...]) -> AnyBox:
         """The box to write the throw in; equal values take the first box of the card."""
         values = self.box_values(card, dice)
         return max(values, key=lambda box: (values[box], -box.value))
@@ -304,4 +311,4 @@ class OptimalPlayer:
         """The box to write the dice in."""
         if not state.dice:
             raise ValueError("the computer writes a throw only after throwing")
-        return self.strategy.best_box(state.card, state.dice)
+        return cast(Box, self.strategy.best_box(state.card, state.dice))  # a Yams game's card

@@ -234,7 +234,7 @@ def write_chances(
                                       below, opp_row, opp_total, opp_mean, opp_sd)  # fmt: skip
             box_chance[t, box] = by_points[got]
     for face in range(6):
-        penta, upper_open, lower_open, _ = _situation(mask, flag, face)
+        penta, upper_open, lower_open, _ = _situation(mask, flag, face, 13)
         t = pentas[face]
         for box in range(13):
             if mask >> box & 1:
@@ -291,7 +291,7 @@ def _points(mask: int, up: int, flag: int, t: int, box: int, tb: Any) -> tuple[f
     points, pentas, joker_points, joker_bonus = tb[0], tb[2], tb[4], tb[5]
     for face in range(6):
         if pentas[face] == t:
-            penta, upper_open, lower_open, _ = _situation(mask, flag, face)
+            penta, upper_open, lower_open, _ = _situation(mask, flag, face, 13)
             got = joker_points[penta, upper_open, lower_open, face, box]
             gain, _, _, _ = _after(mask, up, flag, box, got, tb)
             return gain + joker_bonus[penta, face], got

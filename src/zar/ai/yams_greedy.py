@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import cast
 
 from zar.dice import outcomes
 from zar.yams.game import DICE, YamsState
@@ -107,6 +108,11 @@ def box_values(card: Scorecard, dice: Iterable[int]) -> dict[Box, int]:
     return dict(_scored(card, faces, _open(card), card.upper_total))
 
 
+def _options(card: Scorecard, dice: tuple[int, ...]) -> dict[Box, int]:
+    """The card's options: a Yams card's, the only ones the greedy player plays."""
+    return cast(dict[Box, int], card.options(dice))
+
+
 @cache
 def _ordinary(dice: tuple[int, ...]) -> tuple[int, ...]:
     """What each box (in card order) scores for a sorted throw by the ordinary table."""
@@ -116,7 +122,8 @@ def _ordinary(dice: tuple[int, ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=512)
 def _open(card: Scorecard) -> tuple[tuple[Box, int, bool], ...]:
     """The card's open boxes, each with its index in card order and whether it is Chance."""
-    return tuple((box, box.value, box is Box.CHANCE) for box in card.open_boxes)
+    open_boxes = cast(tuple[Box, ...], card.open_boxes)  # a Yams card: the greedy player's
+    return tuple((box, box.value, box is Box.CHANCE) for box in open_boxes)
 
 
 def _scored(
@@ -129,7 +136,7 @@ def _scored(
     total given (they are the same for the 252 throws :func:`_best_values` scores)."""
     # The Joker concerns Pentas only: any other throw scores by the ordinary table.
     if is_penta(dice):
-        options = card.options(dice)
+        options = _options(card, dice)
         points_of = [(box, box.value, box is Box.CHANCE, options[box]) for box in options]
         bonus = PENTA_BONUS if card.earns_penta_bonus(dice) else 0
     else:
@@ -169,7 +176,7 @@ def best_box(card: Scorecard, dice: Iterable[int]) -> Box:
     gives up a box that scores nothing (:func:`sacrifice`).
     """
     faces = tuple(sorted(dice))
-    options = card.options(faces)
+    options = _options(card, faces)
     values = box_values(card, faces)
     worth = [box for box in options if options[box] > 0 and values[box] > 0]
     zero = [box for box in options if options[box] == 0]

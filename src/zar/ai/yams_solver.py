@@ -1,8 +1,9 @@
 """The kernels of the optimal Yams strategy: every state of the card solved backwards (numba).
 
-A state is what the rest of the game depends on: the filled boxes (a 13-bit mask, bit
-``box.value``), the upper total capped at 63 and whether the Penta box holds 50. Its
-value is the expected score still to come under optimal play. A turn is solved as
+A state is what the rest of the game depends on: the filled boxes (a mask of as many bits
+as the card has boxes, 13 or Yatzy's 15, bit ``box.slot``; the Penta box the last), the
+upper total capped at 63 and whether the Penta box holds 50. Its value is the expected
+score still to come under optimal play. A turn is solved as
 Verhoeff's widget: the best box for each of the 252 throws, then twice the best dice to
 keep, each kept set worth the mean over the six faces of keeping one more die.
 
@@ -22,7 +23,6 @@ from zar.ai.yams_tables import (
     CAP,
     FIRST_THROW,
     KEEPS,
-    PENTA_BOX,
     PENTA_FIFTY,
     PENTA_OPEN,
     PENTA_ZERO,
@@ -47,8 +47,8 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
 
-FULL = (1 << 13) - 1
-LOWER_BITS = 0x7F << 6
+UPPER_BITS = 63
+FULL = (1 << 13) - 1  # a Yams card filled: the two-player kernels' (yams_duel), Yams only
 
 
 def _kernel(fn: F) -> F:
@@ -65,23 +65,25 @@ def _after(
 ) -> tuple[float, int, int, int]:
     """Writing ``got`` points in ``box``: what the card gains with them (the upper bonus
     when they reach it, not the Penta bonus) and the state it leads to."""
-    upper_bonus, bonus_at = tb[9], tb[10]
+    upper_bonus, bonus_at, boxes = tb[9], tb[10], tb[13]
     gain, nu, nf = float(got), up, flag
     if box < 6:
         nu = min(CAP, up + got)
         if up < bonus_at <= up + got:
             gain += upper_bonus
-    elif box == PENTA_BOX:
+    elif box == boxes - 1:  # the Penta box
         nf = 1 if got == PENTA_POINTS else 0
     return gain, mask | (1 << box), nu, nf
 
 
 @_kernel
-def _situation(mask: int, flag: int, face: int) -> tuple[int, int, int, int]:
-    """A Penta of ``face`` (0..5): its Joker situation, as the tables index it."""
-    penta_state = PENTA_OPEN if not mask >> PENTA_BOX & 1 else PENTA_FIFTY if flag else PENTA_ZERO
+def _situation(mask: int, flag: int, face: int, boxes: int) -> tuple[int, int, int, int]:
+    """A Penta of ``face`` (0..5) on a card of ``boxes`` boxes: its Joker situation, as the
+    tables index it."""
+    lower_bits = (1 << boxes) - 1 - UPPER_BITS
+    penta_state = PENTA_OPEN if not mask >> boxes - 1 & 1 else PENTA_FIFTY if flag else PENTA_ZERO
     upper_open = 0 if mask >> face & 1 else 1
-    lower_open = 1 if mask & LOWER_BITS != LOWER_BITS else 0
+    lower_open = 1 if mask & lower_bits != lower_bits else 0
     return penta_state, upper_open, lower_open, face
 
 
@@ -93,11 +95,11 @@ def _write(
     """Each throw written in its best box: its value in ``w[FIRST_THROW + t]``, the second
     moment in ``q`` (when ``moments``)."""
     points, counts, pentas = tb[0], tb[1], tb[2]
-    joker_allowed, joker_points, joker_bonus = tb[3], tb[4], tb[5]
+    joker_allowed, joker_points, joker_bonus, boxes = tb[3], tb[4], tb[5], tb[13]
     w[FIRST_THROW:] = -np.inf
     q[FIRST_THROW:] = 0.0
     row, row_q = np.empty(6), np.zeros(6)
-    for box in range(13):
+    for box in range(boxes):
         if mask >> box & 1:
             continue
         if box < 6:
@@ -125,9 +127,9 @@ def _write(
                     q[FIRST_THROW + t] = a * (a + 2.0 * vn) + sn
     # A Penta goes where the Joker lets it, for the points and the bonus the engine gives.
     for face in range(6):
-        penta, upper_open, lower_open, _ = _situation(mask, flag, face)
+        penta, upper_open, lower_open, _ = _situation(mask, flag, face, boxes)
         best, best_q = -np.inf, 0.0
-        for box in range(13):
+        for box in range(boxes):
             if mask >> box & 1 or not joker_allowed[penta, upper_open, lower_open, face, box]:
                 continue
             got = joker_points[penta, upper_open, lower_open, face, box]
@@ -238,13 +240,14 @@ def _roll(state: npt.NDArray[np.uint64]) -> int:
 def best_box(mask: int, up: int, flag: int, t: int, value: Any, tb: Any) -> tuple[int, float, int]:
     """The best box for throw ``t``: (box, what writing it adds to the score, the box's points)."""
     points, pentas, joker_allowed, joker_points, joker_bonus = tb[0], tb[2], tb[3], tb[4], tb[5]
+    boxes = tb[13]
     face = -1
     for f in range(6):
         if pentas[f] == t:
             face = f
-    penta, upper_open, lower_open, f = _situation(mask, flag, max(face, 0))
+    penta, upper_open, lower_open, f = _situation(mask, flag, max(face, 0), boxes)
     best_box, best_gain, best_got, best = -1, 0.0, 0, -np.inf
-    for box in range(13):
+    for box in range(boxes):
         if mask >> box & 1:
             continue
         if face < 0:
@@ -289,7 +292,7 @@ def _keep_best(dice: Ints, w: Floats, whole: float, key: Ints) -> int:
 def play(value: Floats, tb: Any, seed: int, games: int, chunks: int) -> Ints:
     """Final scores of ``games`` solitaire games played optimally, the dice of game ``g``
     drawn from a generator seeded by (seed, g): the same whatever the number of threads."""
-    key = tb[12]
+    key, boxes = tb[12], tb[13]
     scores = np.zeros(games, np.int64)
     for c in numba.prange(chunks):
         w0, q0, w1, q1 = np.empty(KEEPS), np.empty(KEEPS), np.empty(KEEPS), np.empty(KEEPS)
@@ -299,7 +302,7 @@ def play(value: Floats, tb: Any, seed: int, games: int, chunks: int) -> Ints:
         for g in range(c * games // chunks, (c + 1) * games // chunks):
             state[0] = np.uint64(seed) * np.uint64(0x2545F4914F6CDD1D) + np.uint64(g)
             mask, up, flag, total = 0, 0, 0, 0.0
-            for _ in range(13):
+            for _ in range(boxes):
                 turn(mask, up, flag, value, value, tb, False, w0, q0, w1, q1, m, mq)
                 for p in range(5):
                     dice[p] = _roll(state)
@@ -338,11 +341,12 @@ def simulate(value: Floats, tables: Tables, games: int, seed: int) -> Ints:
 
 def compile_kernels(tables: Tables) -> None:
     """Compile (or load from numba's cache) every kernel, on a problem of no size."""
-    value = np.zeros((FULL + 1, CAP + 1, 2))
+    full = (1 << tables.boxes) - 1
+    value = np.zeros((full + 1, CAP + 1, 2))
     none = np.zeros(0, np.int64)
     solve_level(none, none, none, value, value, tables.kernel_args, 1)
     play(value, tables.kernel_args, 0, 0, 1)
-    keep_tables(value, tables, (FULL, CAP, 0))
+    keep_tables(value, tables, (full, CAP, 0))
 
 
 def _upper_totals() -> npt.NDArray[np.bool_]:
@@ -371,19 +375,19 @@ def _live() -> npt.NDArray[np.bool_]:
 
 
 def levels(tables: Tables) -> list[tuple[Ints, Ints, Ints, Ints]]:
-    """The states to solve, by number of filled boxes from 12 down to 0: for each level, its
-    masks, and the (mask, total, flag) of each state."""
+    """The states to solve, by number of filled boxes from all but one down to 0: for each
+    level, its masks, and the (mask, total, flag) of each state."""
     live = _live()
-    masks = np.arange(FULL + 1)
+    masks = np.arange(1 << tables.boxes)
     filled = np.array([bin(m).count("1") for m in masks])
     result = []
-    for n in range(12, -1, -1):
+    for n in range(tables.boxes - 1, -1, -1):
         level = masks[filled == n]
         rows, ups = np.nonzero(live[level & 63])
         state_masks = level[rows]
         flags = np.zeros(len(rows), np.int64)
         if tables.flag_matters:
-            fifty = state_masks >> PENTA_BOX & 1 == 1
+            fifty = state_masks >> tables.boxes - 1 & 1 == 1
             state_masks = np.concatenate([state_masks, state_masks[fifty]])
             ups = np.concatenate([ups, ups[fifty]])
             flags = np.concatenate([flags, np.ones(int(fifty.sum()), np.int64)])
@@ -399,9 +403,10 @@ def build(
 
     A total no card with these boxes can have is NaN, unless it shares the state at 63.
     """
-    value = np.full((FULL + 1, CAP + 1, 2), np.nan)
-    second = np.full((FULL + 1, CAP + 1, 2), np.nan)
-    value[FULL] = second[FULL] = 0.0
+    full = (1 << tables.boxes) - 1
+    value = np.full((full + 1, CAP + 1, 2), np.nan)
+    second = np.full((full + 1, CAP + 1, 2), np.nan)
+    value[full] = second[full] = 0.0
     live = _live()
     todo = levels(tables)
     total = sum(len(states) for _, states, _, _ in todo)

@@ -1,7 +1,8 @@
 """What the optimal Yams solver knows of the rules: tables filled by asking the engine.
 
-Each box's points for the 252 throws come from ``Scorecard.options``; what a Penta may go
-in, for how much and with which bonus, from the engine's own cards in every Joker
+Each box's points for the 252 throws come from ``Scorecard.options``, for the boxes of
+the rules' card (13, or Yatzy's 15: the kernels read their number from the tables); what
+a Penta may go in, for how much and with which bonus, from the engine's own cards in every Joker
 situation (the Penta box open, holding 0 or 50; the face's upper box open or not; a
 lower box open or not). Beside them, the dice sets a player may keep (462 of 0 to 5
 dice) and how they lead to one another.
@@ -24,9 +25,8 @@ import numpy.typing as npt
 
 from zar.dice import FACES, check_dice, outcomes
 from zar.yams.scorecard import (
-    LOWER,
-    UPPER_BONUS,
     UPPER_BONUS_AT,
+    AnyBox,
     Box,
     Rules,
     Scorecard,
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 CAP = UPPER_BONUS_AT  # upper totals from 63 on are all one: the bonus is won
-PENTA_BOX = Box.PENTA.value
+PENTA_BOX = Box.PENTA.value  # on a Yams card; the Penta (Yatzy) box is the last of any card
 KEPT: tuple[tuple[int, ...], ...] = tuple(
     faces for n in range(6) for faces in combinations_with_replacement(FACES, n)
 )
@@ -90,6 +90,12 @@ class Tables:
     chance: npt.NDArray[np.float64]  # [throw]: its probability
     key: npt.NDArray[np.int64]  # [base-6 face counts]: the set's index
     flag_matters: bool  # whether a Penta box holding 50 plays otherwise than one holding 0
+    upper_bonus: int  # won at an upper total of 63
+
+    @property
+    def boxes(self) -> int:
+        """How many boxes the card has: the Penta box is the last."""
+        return int(self.points.shape[0])
 
     @property
     def kernel_args(self) -> tuple[Any, ...]:
@@ -104,26 +110,27 @@ class Tables:
             self.add,
             self.remove,
             self.removes,
-            UPPER_BONUS,
+            self.upper_bonus,
             UPPER_BONUS_AT,
             self.chance,
             self.key,
+            self.boxes,
         )
 
-    def options(self, mask: int, penta_fifty: bool, dice: tuple[int, ...]) -> dict[Box, int]:
+    def options(self, mask: int, penta_fifty: bool, dice: tuple[int, ...]) -> dict[AnyBox, int]:
         """The boxes a throw may go in on a card with these boxes filled, and their points,
         read from the tables as the kernels read them (so that a test can hold them against
         the engine's ``Scorecard.options``)."""
         faces = tuple(sorted(check_dice(dice, count=5)))
         t = keep_index(faces) - FIRST_THROW
-        open_boxes = [box for box in Box if not mask >> box.value & 1]
+        open_boxes = [box for box in self.rules.boxes if not mask >> box.slot & 1]
         if len(set(faces)) > 1:
-            return {box: int(self.points[box.value, t]) for box in open_boxes}
-        situation = self._situation(mask, penta_fifty, faces[0])
+            return {box: int(self.points[box.slot, t]) for box in open_boxes}
+        situation = self._situation(mask, penta_fifty, faces[0], self.boxes)
         return {
-            box: int(self.joker_points[(*situation, box.value)])
+            box: int(self.joker_points[(*situation, box.slot)])
             for box in open_boxes
-            if self.joker_allowed[(*situation, box.value)]
+            if self.joker_allowed[(*situation, box.slot)]
         }
 
     def penta_bonus(self, mask: int, penta_fifty: bool, dice: tuple[int, ...]) -> int:
@@ -131,15 +138,16 @@ class Tables:
         faces = check_dice(dice, count=5)
         if len(set(faces)) > 1:
             return 0
-        state = self._situation(mask, penta_fifty, faces[0])[0]
+        state = self._situation(mask, penta_fifty, faces[0], self.boxes)[0]
         return int(self.joker_bonus[state, faces[0] - 1])
 
     @staticmethod
-    def _situation(mask: int, penta_fifty: bool, face: int) -> tuple[int, int, int, int]:
-        lower = sum(1 << box.value for box in LOWER)
-        state = (
-            PENTA_OPEN if not mask >> PENTA_BOX & 1 else PENTA_FIFTY if penta_fifty else PENTA_ZERO
-        )
+    def _situation(
+        mask: int, penta_fifty: bool, face: int, boxes: int
+    ) -> tuple[int, int, int, int]:
+        lower = (1 << boxes) - 1 - 63
+        penta = boxes - 1
+        state = PENTA_OPEN if not mask >> penta & 1 else PENTA_FIFTY if penta_fifty else PENTA_ZERO
         upper_open = 0 if mask >> (face - 1) & 1 else 1
         lower_open = 1 if mask & lower != lower else 0
         return state, upper_open, lower_open, face - 1
@@ -147,20 +155,22 @@ class Tables:
 
 def _probe(rules: Rules, penta: int, upper_open: int, lower_open: int, face: int) -> Scorecard:
     """A card in this Joker situation, every other box open."""
-    filled: dict[Box, int] = {}
+    boxes: list[int | None] = [None] * len(rules.boxes)
     if penta != PENTA_OPEN:
-        filled[Box.PENTA] = 50 if penta == PENTA_FIFTY else 0
+        boxes[-1] = 50 if penta == PENTA_FIFTY else 0
     if not upper_open:
-        filled[Box.upper(face)] = 0
+        boxes[face - 1] = 0
     if not lower_open:
         # Chance cannot hold 0: five dice add up to 5 at least.
-        filled.update({box: 5 if box is Box.CHANCE else 0 for box in LOWER if box not in filled})
-    return Scorecard.from_boxes(filled, rules=rules)
+        for box in rules.boxes[6:-1]:
+            boxes[box.slot] = 5 if box.name == "CHANCE" else 0
+    return Scorecard(tuple(boxes), rules=rules)
 
 
 def _joker(rules: Rules) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64], Any]:
-    allowed = np.zeros((3, 2, 2, 6, 13), np.bool_)
-    points = np.zeros((3, 2, 2, 6, 13), np.int64)
+    size = len(rules.boxes)
+    allowed = np.zeros((3, 2, 2, 6, size), np.bool_)
+    points = np.zeros((3, 2, 2, 6, size), np.int64)
     bonus = np.zeros((3, 6))
     for penta in (PENTA_OPEN, PENTA_ZERO, PENTA_FIFTY):
         for face in FACES:
@@ -171,8 +181,8 @@ def _joker(rules: Rules) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64], 
                     card = _probe(rules, penta, upper_open, lower_open, face)
                     dice = (face,) * 5
                     for box, got in card.options(dice).items():
-                        allowed[penta, upper_open, lower_open, face - 1, box.value] = True
-                        points[penta, upper_open, lower_open, face - 1, box.value] = got
+                        allowed[penta, upper_open, lower_open, face - 1, box.slot] = True
+                        points[penta, upper_open, lower_open, face - 1, box.slot] = got
                         earned = card.fill(box, dice).penta_bonus - card.penta_bonus
                         bonus[penta, face - 1] = earned
     return allowed, points, bonus
@@ -199,10 +209,10 @@ def tables(rules: Rules) -> Tables:
     """The tables for ``rules``, asked of the engine once."""
     throws = [faces for faces, _ in outcomes(5)]
     empty = Scorecard(rules=rules)
-    points = np.zeros((13, THROWS), np.int64)
+    points = np.zeros((len(rules.boxes), THROWS), np.int64)
     for t, faces in enumerate(throws):
         for box, got in empty.options(faces).items():
-            points[box.value, t] = got
+            points[box.slot, t] = got
     allowed, joker_points, bonus = _joker(rules)
     add, remove, removes = _lattice()
     key = np.full(6**6, -1, np.int64)
@@ -226,4 +236,5 @@ def tables(rules: Rules) -> Tables:
             or (joker_points[PENTA_ZERO] != joker_points[PENTA_FIFTY]).any()
             or (bonus[PENTA_ZERO] != bonus[PENTA_FIFTY]).any()
         ),
+        upper_bonus=rules.upper_bonus,
     )

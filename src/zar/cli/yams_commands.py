@@ -19,7 +19,7 @@ from zar.cli.progress import BuildBar
 from zar.cli.terminal import Console
 from zar.dice import SeededDice
 from zar.table import Seat
-from zar.yams import Rules, Scorecard, YamsSettings, YamsState
+from zar.yams import Box, Rules, Scorecard, YamsSettings, YamsState
 
 __all__ = ["simulate", "solve"]
 
@@ -85,13 +85,18 @@ def _duel(args: argparse.Namespace, console: Console) -> int:
 def simulate(args: argparse.Namespace, console: Console) -> int:
     """Play ``args.games`` solitaire games at ``args.strategy`` and print the scores' summary;
     with ``args.duel``, two-seat games of one strategy against another."""
+    rules = Rules(args.variant)
+    yams_card = rules.box_type is Box
     if getattr(args, "duel", None):
+        if not yams_card:
+            raise ValueError(f"duels are played on the Yams card, not under {args.variant}")
         return _duel(args, console)
     if args.strategy not in STRATEGIES:
         raise ValueError(
             f"there is no Yams strategy {args.strategy!r}: choose {', '.join(STRATEGIES)}"
         )
-    rules = Rules(args.variant)
+    if args.strategy not in OPTIMAL and not yams_card:
+        raise ValueError(f"under {args.variant}, only the optimal strategy plays")
     start = time.perf_counter()
     if args.strategy in OPTIMAL:
         strategy, how = _load(args.variant)

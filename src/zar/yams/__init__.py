@@ -1,4 +1,5 @@
-"""Yams: five dice, thirteen boxes, the Penta and its Joker (docs/rules.md).
+"""Yams: five dice, thirteen boxes, the Penta and its Joker (docs/rules.md); the card of
+Scandinavian Yatzy beside it (:class:`YatzyBox`, the rules scandinavian).
 
 The names outside code relies on (docs/contract.md): :class:`Box`, :class:`Scorecard`,
 :class:`IllegalMove`; the game flow beside them.
@@ -24,8 +25,10 @@ from zar.yams.scorecard import (
     IllegalMove,
     Rules,
     Scorecard,
+    YatzyBox,
     box_points,
     is_penta,
+    yatzy_points,
 )
 
 __all__ = [
@@ -46,6 +49,8 @@ __all__ = [
     "YamsEvent",
     "YamsSettings",
     "YamsState",
+    "YatzyBox",
     "box_points",
     "is_penta",
+    "yatzy_points",
 ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import assert_never
+from typing import assert_never, cast
 
 from zar.dice import check_dice
 from zar.table import IllegalAction, Seat, check_seats, replay, winners
@@ -136,7 +136,9 @@ class YamsState:
     @property
     def options(self) -> dict[Box, int]:
         """The boxes the dice may be written in now, with their points (empty before a throw)."""
-        return self.card.options(self.dice) if self.dice and not self.is_over else {}
+        if not self.dice or self.is_over:
+            return {}
+        return cast(dict[Box, int], self.card.options(self.dice))  # a Yams game's card
 
     @property
     def must_sacrifice(self) -> bool:

@@ -1,4 +1,5 @@
-"""The Yams scorecard: thirteen boxes, the upper and Penta bonuses, the Joker (docs/rules.md).
+"""The Yams scorecard: thirteen boxes, the upper and Penta bonuses, the Joker (docs/rules.md);
+under the Scandinavian rules, Yatzy's fifteen boxes instead (:class:`YatzyBox`).
 
 >>> card = Scorecard()
 >>> card.options((1, 1, 3, 4, 6))[Box.CHANCE]
@@ -12,8 +13,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
-from zar.dice import check_dice, counts
+from zar.dice import check_dice, counts, outcomes
 from zar.table import IllegalAction
 
 __all__ = [
@@ -23,18 +25,23 @@ __all__ = [
     "UPPER",
     "UPPER_BONUS",
     "UPPER_BONUS_AT",
+    "YATZY_UPPER_BONUS",
+    "AnyBox",
     "Box",
     "IllegalMove",
     "Rules",
     "Scorecard",
+    "YatzyBox",
     "box_points",
     "is_penta",
+    "yatzy_points",
 ]
 
 UPPER_BONUS = 35
 UPPER_BONUS_AT = 63
 PENTA_BONUS = 100
 PENTA_POINTS = 50
+YATZY_UPPER_BONUS = 50
 
 
 class Box(enum.Enum):
@@ -75,13 +82,78 @@ UPPER = BOXES[:6]
 LOWER = BOXES[6:]
 
 
+class YatzyBox(enum.Enum):
+    """The fifteen boxes of a Scandinavian Yatzy card, upper section first, Yatzy last."""
+
+    ONES = 0
+    TWOS = 1
+    THREES = 2
+    FOURS = 3
+    FIVES = 4
+    SIXES = 5
+    ONE_PAIR = 6
+    TWO_PAIRS = 7
+    THREE_OF_A_KIND = 8
+    FOUR_OF_A_KIND = 9
+    SMALL_STRAIGHT = 10
+    LARGE_STRAIGHT = 11
+    FULL_HOUSE = 12
+    CHANCE = 13
+    YATZY = 14
+
+    face: int | None
+    """The face an upper box counts (1 for ONES ... 6 for SIXES); None for a lower box."""
+
+    slot: int
+    """The box's place on the card (its value), as :attr:`Box.slot`."""
+
+    def __init__(self, value: int) -> None:
+        self.slot = value
+        self.face = value + 1 if value < 6 else None
+
+    @classmethod
+    def upper(cls, face: int) -> YatzyBox:
+        return cls(face - 1)
+
+
+YATZY_BOXES = tuple(YatzyBox)
+
+AnyBox = Box | YatzyBox
+"""A box of either card."""
+
+
 class Rules(enum.Enum):
-    """Our rules, and the published variants the solver is checked against (docs/contract.md)."""
+    """Our rules, and the published variants the solver is checked against (docs/contract.md).
+
+    Each says its card: its boxes (:attr:`boxes`), its upper bonus, whether a Penta earns
+    a bonus or plays as a Joker.
+    """
 
     STANDARD = "standard"  # forced Joker; +100 only while the Penta box holds 50
     OFFICIAL = "official"  # Hasbro's: the forced Joker whether the Penta box holds 50 or 0
     FREE_JOKER = "free-joker"  # a later Penta goes in any open box; +100 while Penta holds 50
     NO_BONUS = "no-bonus"  # a Penta is an ordinary throw: no +100, no Joker
+    SCANDINAVIAN = "scandinavian"  # Yatzy's 15 boxes, bonus 50 at 63, no Joker, no +100
+
+    @property
+    def boxes(self) -> tuple[AnyBox, ...]:
+        """The card's boxes, in its order: the 13 of :class:`Box`, or Yatzy's 15."""
+        return YATZY_BOXES if self is Rules.SCANDINAVIAN else BOXES
+
+    @property
+    def box_type(self) -> type[Box] | type[YatzyBox]:
+        """The enum of the card's boxes."""
+        return YatzyBox if self is Rules.SCANDINAVIAN else Box
+
+    @property
+    def upper_bonus(self) -> int:
+        """The upper bonus, won at an upper total of 63: 35, or Yatzy's 50."""
+        return YATZY_UPPER_BONUS if self is Rules.SCANDINAVIAN else UPPER_BONUS
+
+    @property
+    def penta_counts(self) -> bool:
+        """Whether a later Penta earns +100 or plays as a Joker (a rule of the Penta box)."""
+        return self not in (Rules.NO_BONUS, Rules.SCANDINAVIAN)
 
 
 class IllegalMove(IllegalAction):
@@ -136,23 +208,76 @@ def box_points(box: Box, dice: Iterable[int], *, joker: bool = False) -> int:
             raise AssertionError(box)
 
 
+FACES_HIGH_FIRST = (6, 5, 4, 3, 2, 1)
+
+
+def _pairs(c: tuple[int, ...]) -> list[int]:
+    """The faces shown at least twice, highest first."""
+    return [face for face in FACES_HIGH_FIRST if c[face - 1] >= 2]
+
+
+def yatzy_points(box: YatzyBox, dice: Iterable[int]) -> int:
+    """What ``box`` of a Scandinavian Yatzy card scores for a five-dice throw.
+
+    The pair, two pairs, three and four of a kind count only the dice that make them (the
+    highest such); two pairs are of two faces, a full house three of one and two of another
+    and scores the five dice; the straights are 1-2-3-4-5 (15) and 2-3-4-5-6 (20).
+
+    >>> dice = (5, 5, 5, 2, 2)
+    >>> [yatzy_points(box, dice) for box in (YatzyBox.ONE_PAIR, YatzyBox.TWO_PAIRS,
+    ...     YatzyBox.THREE_OF_A_KIND, YatzyBox.FULL_HOUSE)]
+    [10, 14, 15, 19]
+    """
+    faces = check_dice(dice, count=5)
+    c = counts(faces)
+    if box.face is not None:
+        return box.face * c[box.face - 1]
+    match box:
+        case YatzyBox.ONE_PAIR:
+            pairs = _pairs(c)
+            return 2 * pairs[0] if pairs else 0
+        case YatzyBox.TWO_PAIRS:
+            pairs = _pairs(c)
+            return 2 * (pairs[0] + pairs[1]) if len(pairs) >= 2 else 0
+        case YatzyBox.THREE_OF_A_KIND | YatzyBox.FOUR_OF_A_KIND:
+            n = 3 if box is YatzyBox.THREE_OF_A_KIND else 4
+            return max((n * face for face in FACES_HIGH_FIRST if c[face - 1] >= n), default=0)
+        case YatzyBox.SMALL_STRAIGHT:
+            return 15 if c == (1, 1, 1, 1, 1, 0) else 0
+        case YatzyBox.LARGE_STRAIGHT:
+            return 20 if c == (0, 1, 1, 1, 1, 1) else 0
+        case YatzyBox.FULL_HOUSE:
+            return sum(faces) if sorted(c)[-2:] == [2, 3] else 0
+        case YatzyBox.CHANCE:
+            return sum(faces)
+        case YatzyBox.YATZY:
+            return PENTA_POINTS if max(c) == 5 else 0
+        case _:  # the upper boxes returned above
+            raise AssertionError(box)
+
+
 @dataclass(frozen=True, slots=True)
 class Scorecard:
     """One player's card: what each box holds (None while empty) and the Penta bonuses so far.
 
-    An immutable value: ``fill`` returns a new card.
+    An immutable value: ``fill`` returns a new card. Its boxes are its rules' (13, or
+    Yatzy's 15 under the Scandinavian rules); a card made without boxes is empty.
     """
 
-    boxes: tuple[int | None, ...] = (None,) * 13
+    boxes: tuple[int | None, ...] = ()
     penta_bonus: int = 0
     rules: Rules = Rules.STANDARD
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise ValueError(f"a card plays by one of the Rules, not {self.rules!r}")
-        if len(self.boxes) != 13:
-            raise ValueError(f"a scorecard has 13 boxes, not {len(self.boxes)}")
-        for box, points, possible in zip(BOXES, self.boxes, _POSSIBLE, strict=True):
+        size = len(self.rules.boxes)
+        if self.boxes == ():
+            object.__setattr__(self, "boxes", (None,) * size)
+        if len(self.boxes) != size:
+            raise ValueError(f"a scorecard has {size} boxes, not {len(self.boxes)}")
+        possibles = _YATZY_POSSIBLE if self.rules is Rules.SCANDINAVIAN else _POSSIBLE
+        for box, points, possible in zip(self.rules.boxes, self.boxes, possibles, strict=True):
             if points is not None and (type(points) is not int or points not in possible):
                 raise ValueError(f"{box.name} cannot hold {points!r}")
         if (
@@ -160,14 +285,14 @@ class Scorecard:
             or self.penta_bonus < 0
             or self.penta_bonus % PENTA_BONUS
             or (self.penta_bonus and self.penta != PENTA_POINTS)
-            or self.penta_bonus > PENTA_BONUS * max(0, 12 - self.boxes.count(None))
+            or self.penta_bonus > PENTA_BONUS * max(0, size - 1 - self.boxes.count(None))
         ):
             raise ValueError(f"a Penta bonus of {self.penta_bonus!r} is not possible on this card")
 
     @classmethod
     def from_boxes(
         cls,
-        filled: Mapping[Box, int],
+        filled: Mapping[Box, int] | Mapping[YatzyBox, int],
         *,
         penta_bonus: int = 0,
         rules: Rules = Rules.STANDARD,
@@ -177,21 +302,26 @@ class Scorecard:
         >>> Scorecard.from_boxes({Box.PENTA: 50}).penta
         50
         """
-        boxes: list[int | None] = [None] * 13
+        boxes: list[int | None] = [None] * len(rules.boxes)
         for box, points in filled.items():
+            if not isinstance(box, rules.box_type):
+                raise ValueError(f"a {rules.value} card has no box {box!r}")
             boxes[box.slot] = points
         return cls(tuple(boxes), penta_bonus, rules)
 
-    def __getitem__(self, box: Box) -> int | None:
+    def __getitem__(self, box: AnyBox) -> int | None:
+        if type(box) is not self.rules.box_type:
+            raise KeyError(box)
         return self.boxes[box.slot]
 
     @property
     def penta(self) -> int | None:
-        return self.boxes[-1]  # Box.PENTA, the last
+        return self.boxes[-1]  # Box.PENTA (YatzyBox.YATZY), the last
 
     @property
-    def open_boxes(self) -> tuple[Box, ...]:
-        return tuple(box for box, held in zip(BOXES, self.boxes, strict=True) if held is None)
+    def open_boxes(self) -> tuple[AnyBox, ...]:
+        boxes = self.rules.boxes
+        return tuple(box for box, held in zip(boxes, self.boxes, strict=True) if held is None)
 
     @property
     def upper_total(self) -> int:
@@ -199,7 +329,7 @@ class Scorecard:
 
     @property
     def upper_bonus(self) -> int:
-        return UPPER_BONUS if self.upper_total >= UPPER_BONUS_AT else 0
+        return self.rules.upper_bonus if self.upper_total >= UPPER_BONUS_AT else 0
 
     @property
     def lower_total(self) -> int:
@@ -216,20 +346,23 @@ class Scorecard:
     def earns_penta_bonus(self, dice: Iterable[int]) -> bool:
         """Whether writing this throw anywhere adds +100: a Penta while the Penta box holds 50."""
         return (
-            self.rules is not Rules.NO_BONUS
+            self.rules.penta_counts
             and self.penta == PENTA_POINTS
             and is_penta(check_dice(dice, count=5))
         )
 
-    def options(self, dice: Iterable[int]) -> dict[Box, int]:
+    def options(self, dice: Iterable[int]) -> dict[AnyBox, int]:
         """Every box this throw may be written in now, with the points the box itself gets.
 
         The Joker applies: when it forces a box, that box is the only key. Boxes scoring 0
         are included, since a sacrifice is a legal move. The +100 is not included.
         """
         faces = check_dice(dice, count=5)
-        open_boxes = self.open_boxes
-        if not is_penta(faces) or self.penta is None or self.rules is Rules.NO_BONUS:
+        if self.rules is Rules.SCANDINAVIAN:
+            yatzy_open = cast(tuple[YatzyBox, ...], self.open_boxes)
+            return {box: yatzy_points(box, faces) for box in yatzy_open}
+        open_boxes = cast(tuple[Box, ...], self.open_boxes)
+        if not is_penta(faces) or self.penta is None or not self.rules.penta_counts:
             return {box: box_points(box, faces) for box in open_boxes}
         face_box = Box.upper(faces[0])
         if self.rules is Rules.FREE_JOKER:
@@ -246,13 +379,13 @@ class Scorecard:
             return {box: box_points(box, faces, joker=True) for box in lower}
         return dict.fromkeys(open_boxes, 0)
 
-    def fill(self, box: Box, dice: Iterable[int]) -> Scorecard:
+    def fill(self, box: AnyBox, dice: Iterable[int]) -> Scorecard:
         """The card after writing this throw in ``box``, with the +100 when the throw earns it.
 
         Raises :class:`IllegalMove` when ``box`` is not among ``options(dice)``.
         """
         faces = check_dice(dice, count=5)
-        if not isinstance(box, Box):
+        if type(box) is not self.rules.box_type:
             raise IllegalMove(f"there is no box {box!r}", reason="no-such-box", box=box)
         allowed = self.options(faces)
         if box not in allowed:
@@ -292,3 +425,12 @@ def _possible() -> tuple[frozenset[int], ...]:
 
 
 _POSSIBLE = _possible()
+
+
+def _yatzy_possible() -> tuple[frozenset[int], ...]:
+    """What each box of a Yatzy card may hold, in the card's order: what some throw scores."""
+    throws = [faces for faces, _ in outcomes(5)]
+    return tuple(frozenset(yatzy_points(box, faces) for faces in throws) for box in YATZY_BOXES)
+
+
+_YATZY_POSSIBLE = _yatzy_possible()
