@@ -91,3 +91,23 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
         return Backend("sqlite", f"sqlite:///{path}", path)
     url: str = request.getfixturevalue("postgres_url")
     return Backend("postgres", url)
+
+
+# What the comparisons with solvers nobody here wrote found, said at the run's end.
+_COMPARED = pytest.StashKey[list[str]]()
+
+
+@pytest.fixture
+def compared(request: pytest.FixtureRequest) -> Callable[[str], None]:
+    """``compared(line)``: a comparison with a peer's figures, said in the run's summary
+    (a section "compared with peers"), whether the run shows what tests print or not."""
+    lines = request.config.stash.setdefault(_COMPARED, [])
+    return lines.append
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    lines = terminalreporter.config.stash.get(_COMPARED, [])
+    if lines:
+        terminalreporter.section("compared with peers")
+        for line in lines:
+            terminalreporter.write_line(line)
