@@ -40,7 +40,7 @@ from zar.server.reads import Kept, ReadBudget, Reads
 from zar.server.replies import GAME_REFUSALS, refusals
 from zar.server.rights import require, to_hint
 
-__all__ = ["STATS_GAMES", "analysis_routes"]
+__all__ = ["STATS_GAMES", "analysis_routes", "statistics_routes"]
 
 STATS_GAMES = 1_000  # the statistics read the latest finished games, this many at most
 
@@ -90,23 +90,21 @@ async def _worked_out(games: Games, game_id: str) -> Mapping[str, Any] | None:
 
 def analysis_routes(
     games: Games,
-    devices: Devices,
     reach: Reach,
     strategies: Strategies | None = None,
     reads: Reads | None = None,
     budget: ReadBudget | None = None,
 ) -> APIRouter:
-    """The routes over ``games``; the coach reads ``strategies`` (by default each loaded on
-    first use). The heavy reads are kept in ``reads`` and counted by ``budget`` (None: as
-    often as asked)."""
+    """The routes of the coach and the history over ``games``: a game's hint, review, log,
+    progress and export; the coach reads ``strategies`` (by default each loaded on first
+    use). The heavy reads are kept in ``reads`` and counted by ``budget`` (None: as often as
+    asked)."""
     router = APIRouter()
     coach = strategies or Strategies()
     kept = reads or Reads()
 
     def counted(request: Request, device: str | None, entries: int = 0) -> None:
-        """A heavy read of ``device``, of a log of ``entries``, counted (else TooManyReads)."""
-        if budget is not None:
-            budget.read(device, address(request), entries)
+        _count(budget, request, device, entries)
 
     async def record(request: Request, game_id: str) -> Record:
         """The game, for a device with a place at its table (else Forbidden), the read
@@ -203,13 +201,23 @@ def analysis_routes(
         done = await kept.kept((game_id, found.version, f"export-{format}", ""), exported)
         return _download(name, format, done)
 
+    return router
+
+
+def statistics_routes(
+    games: Games, devices: Devices, budget: ReadBudget | None = None
+) -> APIRouter:
+    """The routes of the statistics of a device's finished games, as figures or a file; each
+    a heavy read counted by ``budget`` (None: as often as asked)."""
+    router = APIRouter()
+
     async def statistics(request: Request, game: GameKind) -> dict[str, Any]:
         """The statistics of the device's own latest finished games (none without a
         credential), summed from the figures kept with each: a game's are worked out from its
         log (and kept) only when missing or of an older version; its luck account, too slow
         to wait for, is worked out after by the slow pass (:mod:`zar.server.accounts`)."""
         device = await devices.caller(request)
-        counted(request, device)
+        _count(budget, request, device)
         store = games.store
         rows = (
             []
@@ -247,3 +255,11 @@ def analysis_routes(
         return _download(name, format, _file(format, found, lambda: stats_csv(found)))
 
     return router
+
+
+def _count(
+    budget: ReadBudget | None, request: Request, device: str | None, entries: int = 0
+) -> None:
+    """A heavy read of ``device``, of a log of ``entries``, counted (else TooManyReads)."""
+    if budget is not None:
+        budget.read(device, address(request), entries)

@@ -29,7 +29,7 @@ from zar.dice import DiceSource, SystemDice
 from zar.record import Record
 from zar.server import refusals
 from zar.server.accounts import Accounts, Activity
-from zar.server.analysis import analysis_routes
+from zar.server.analysis import analysis_routes, statistics_routes
 from zar.server.asking import language
 from zar.server.caching import PrivateReplies
 from zar.server.devices import Devices, reacher
@@ -53,7 +53,7 @@ from zar.server.play_routes import play_routes
 from zar.server.pruning import PRUNE_SECONDS, pruning
 from zar.server.reads import READ_RATES, ReadBudget, Reads
 from zar.server.rights import WATCHERS_PER_GAME
-from zar.server.seats import invitation_routes, seat_routes
+from zar.server.seats import invitation_routes, joining_routes, seat_routes
 from zar.server.setup_routes import setup_routes
 from zar.server.shell import Shell, add_shell
 from zar.server.streams import LiveStreams, Streams
@@ -113,6 +113,7 @@ def create_app(
     undos = None if undo_rates is None else UndoLimit(monotonic, undo_rates)
     reads = None if read_rates is None else ReadBudget(monotonic, read_rates)
     actions = None if action_rates is None else ActionLimit(monotonic, action_rates)
+    invitations = None if invitation_rates is None else InvitationLimit(monotonic, invitation_rates)
     coach = Strategies()  # the coach's, the review's and the luck accounts' strategies
     accounts = Accounts(store, coach, store.load, process=account_process)
     games = Games(
@@ -160,6 +161,36 @@ def create_app(
     app.state.streams = streams
     app.state.pruned = []  # what each pruning of this app's store pruned, in order
 
+    _guard(app, games_per_minute, monotonic, max_body, streams, hosts, accounts)
+    routers = (
+        play_routes(games, devices, reach, streams, ready),
+        invitation_routes(games, devices, addresses, invitations=invitations),
+        joining_routes(games, devices, language, watchers_per_game=watchers_per_game),
+        seat_routes(games, devices, language),
+        analysis_routes(games, reach, coach, Reads(), reads),
+        statistics_routes(games, devices, reads),
+        setup_routes(addresses),
+    )
+    refusals.install(app, routers)
+    for router in routers:
+        app.include_router(router)
+    if STATIC.is_dir():
+        add_shell(app, Shell.read(STATIC))
+
+    return app
+
+
+def _guard(
+    app: FastAPI,
+    games_per_minute: int | None,
+    monotonic: Callable[[], float],
+    max_body: int,
+    streams: Streams,
+    hosts: Sequence[str] | None,
+    accounts: Accounts,
+) -> None:
+    """Put the guards in front of the app's routes: what is refused before any rule is
+    asked, the stream served in front of the rest, the headers on every reply."""
     # The last added runs first: the headers go on every reply, refusals included.
     if games_per_minute is not None:
         # New games, and joins and claims (each its own count): a script starts hundreds.
@@ -189,26 +220,3 @@ def create_app(
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(Activity, accounts=accounts)  # the slow pass waits for a quiet server
-    routers = (
-        play_routes(games, devices, reach, streams, ready),
-        invitation_routes(
-            games,
-            devices,
-            language,
-            addresses,
-            watchers_per_game=watchers_per_game,
-            invitations=None
-            if invitation_rates is None
-            else InvitationLimit(monotonic, invitation_rates),
-        ),
-        seat_routes(games, devices, language),
-        analysis_routes(games, devices, reach, coach, Reads(), reads),
-        setup_routes(addresses),
-    )
-    refusals.install(app, routers)
-    for router in routers:
-        app.include_router(router)
-    if STATIC.is_dir():
-        add_shell(app, Shell.read(STATIC))
-
-    return app

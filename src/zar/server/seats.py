@@ -45,7 +45,14 @@ from zar.server.rights import (
 from zar.server.views import Table, view
 from zar.store import Conflict, Invitation, Store
 
-__all__ = ["invitation_routes", "seat_routes", "short_code", "stood_in", "typed_code"]
+__all__ = [
+    "invitation_routes",
+    "joining_routes",
+    "seat_routes",
+    "short_code",
+    "stood_in",
+    "typed_code",
+]
 
 INVITATION_HOURS = 24
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud, typed right
@@ -142,16 +149,13 @@ async def _invited(store: Store, game_id: str, now: str) -> tuple[str, str, str,
 def invitation_routes(
     games: Games,
     devices: Devices,
-    language: Callable[[Request], Language],
     addresses: Sequence[str] = (),
     *,
-    watchers_per_game: int = WATCHERS_PER_GAME,
     invitations: InvitationLimit | None = None,
 ) -> APIRouter:
-    """The routes of invitations and watchers; links name ``addresses[0]`` when the server
-    serves the network (a phone can open it), else the address asked. A game is watched by
-    ``watchers_per_game`` devices at most; ``invitations`` counts the invitations each
-    device and address makes (None: no limit)."""
+    """The host's route of invitations; links name ``addresses[0]`` when the server serves
+    the network (a phone can open it), else the address asked. ``invitations`` counts the
+    invitations each device and address makes (None: no limit)."""
     router = APIRouter()
 
     def base(request: Request) -> str:
@@ -185,6 +189,20 @@ def invitation_routes(
             # Served on 127.0.0.1 (plain `make run`): no other phone reaches these links.
             "here_only": not addresses and is_loopback(request.url.hostname or ""),
         }
+
+    return router
+
+
+def joining_routes(
+    games: Games,
+    devices: Devices,
+    language: Callable[[Request], Language],
+    *,
+    watchers_per_game: int = WATCHERS_PER_GAME,
+) -> APIRouter:
+    """The routes of a device let in by an invitation: what it offers, a seat taken with it,
+    the game watched with it (by ``watchers_per_game`` devices at most)."""
+    router = APIRouter()
 
     @router.post(
         "/api/invitations/open",
