@@ -44,7 +44,7 @@ from zar.store.postgres_connections import (
     listen,
     readable,
 )
-from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune_batch
+from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
@@ -165,6 +165,32 @@ _LOCK = "SELECT version FROM games WHERE id = %s FOR UPDATE"
 _MIGRATION_LOCK = 0x7A617201
 
 
+def migrate(db: psycopg.Connection[Any], name: str) -> None:
+    """Apply the migrations the database ``name`` lacks, each in its own transaction."""
+    while True:
+        with db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = db.execute("SELECT version FROM schema_version").fetchone()
+            version = 0 if row is None else row[0]
+            if version > SCHEMA_VERSION:
+                raise UnusableStore(
+                    f"{name} was written by a newer Zar (schema version {version};"
+                    f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
+                )
+            if version == SCHEMA_VERSION:
+                return
+            for step in MIGRATIONS[version]:
+                if isinstance(step, str):
+                    db.execute(step)
+                else:
+                    step(db)
+            if row is None:
+                db.execute("INSERT INTO schema_version (version) VALUES (1)")
+            else:
+                db.execute("UPDATE schema_version SET version = %s", (version + 1,))
+
+
 class PostgresStore:
     """The shared store: a pool of connections to one PostgreSQL database.
 
@@ -178,7 +204,7 @@ class PostgresStore:
         self.name = readable(self.url)
         try:
             with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
-                self._migrate(db)
+                migrate(db, self.name)
         except psycopg.Error as error:
             raise UnusableStore(f"{self.name} cannot be opened: {first_line(error)}") from None
         fresh = Freshness()
@@ -199,33 +225,14 @@ class PostgresStore:
         # The event loops' own pools, for appends awaited on them (append_async).
         self._loop_pools = LoopPools(self.url, max_size=pool_size, timeout=timeout)
 
-    def _migrate(self, db: psycopg.Connection[Any]) -> None:
-        """Apply the migrations the database lacks, each in its own transaction."""
-        while True:
-            with db.transaction():
-                db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-                db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                row = db.execute("SELECT version FROM schema_version").fetchone()
-                version = 0 if row is None else row[0]
-                if version > SCHEMA_VERSION:
-                    raise UnusableStore(
-                        f"{self.name} was written by a newer Zar (schema version {version};"
-                        f" this one knows up to {SCHEMA_VERSION}): upgrade Zar to open it"
-                    )
-                if version == SCHEMA_VERSION:
-                    return
-                for step in MIGRATIONS[version]:
-                    if isinstance(step, str):
-                        db.execute(step)
-                    else:
-                        step(db)
-                if row is None:
-                    db.execute("INSERT INTO schema_version (version) VALUES (1)")
-                else:
-                    db.execute("UPDATE schema_version SET version = %s", (version + 1,))
-
     def close(self) -> None:
         self._pool.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection for writing, in a transaction committed as it is left."""
+        with self._connection(writing=True) as db, db.transaction():
+            yield db
 
     @contextmanager
     def _connection(self, *, writing: bool) -> Iterator[psycopg.Connection[Any]]:
@@ -374,14 +381,8 @@ class PostgresStore:
             return read_invitation(db, "%s", key, code)
 
     def prune(self, retention: Retention) -> Pruned:
-        """Prune what ``retention`` says goes, a batch a transaction (``prune_batch``)."""
-        pruned = Pruned()
-        while True:
-            with self._connection(writing=True) as db, db.transaction():
-                batch = prune_batch(db, "%s", retention)
-            if not batch:
-                return pruned
-            pruned += batch
+        """Prune what ``retention`` says goes, a batch a transaction (:func:`prune`)."""
+        return prune(self._transaction, "%s", retention)
 
     def announce(self, game_id: str, note: str) -> None:
         """``NOTIFY zar_games, 'game_id:note'``: every process watching hears it."""

@@ -8,11 +8,21 @@ one transaction a batch, so that pruning holds no writer up for long.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, fields
 
 from zar.store.rows import WATCHER, Connection
 
-__all__ = ["GAMES_BATCH", "RETENTION_INDEXES", "ROWS_BATCH", "Pruned", "Retention", "prune_batch"]
+__all__ = [
+    "GAMES_BATCH",
+    "RETENTION_INDEXES",
+    "ROWS_BATCH",
+    "Pruned",
+    "Retention",
+    "prune",
+    "prune_batch",
+]
 
 ROWS_BATCH = 500  # invitations or devices a transaction prunes at most
 GAMES_BATCH = 20  # abandoned games a transaction prunes at most (each with its log)
@@ -49,6 +59,20 @@ class Pruned:
 
     def __bool__(self) -> bool:
         return any(getattr(self, f.name) for f in fields(self))
+
+
+def prune(
+    transaction: Callable[[], AbstractContextManager[Connection]], mark: str, retention: Retention
+) -> Pruned:
+    """Prune what ``retention`` says goes, a batch (:func:`prune_batch`) in each of the
+    ``transaction()``s it takes, until none finds anything more."""
+    pruned = Pruned()
+    while True:
+        with transaction() as db:
+            batch = prune_batch(db, mark, retention)
+        if not batch:
+            return pruned
+        pruned += batch
 
 
 def prune_batch(db: Connection, mark: str, retention: Retention) -> Pruned:

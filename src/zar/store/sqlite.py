@@ -32,7 +32,7 @@ from zar.store.base import (
     UnusableStore,
 )
 from zar.store.claims import claim_seat
-from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune_batch
+from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
@@ -390,14 +390,8 @@ class SqliteStore:
             return claim_seat(db, "?", game_id, seating, invitation, device, now)
 
     def prune(self, retention: Retention) -> Pruned:
-        """Prune what ``retention`` says goes, a batch a transaction (``prune_batch``)."""
-        pruned = Pruned()
-        while True:
-            with self._file.writing() as db:
-                batch = prune_batch(db, "?", retention)
-            if not batch:
-                return pruned
-            pruned += batch
+        """Prune what ``retention`` says goes, a batch a transaction (:func:`prune`)."""
+        return prune(self._file.writing, "?", retention)
 
     def keep_figures(self, game_id: str, version: int, figures: Mapping[str, Any]) -> None:
         """Keep a finished game's ``figures``, worked out again at ``version``."""
