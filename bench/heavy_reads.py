@@ -29,6 +29,7 @@ four loops of reviews took others' p99 from 7 ms to 156 ms, and the export of a 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import multiprocessing
 import statistics
@@ -36,6 +37,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -56,9 +58,11 @@ ANCHOR_P99_MS = 100.0
 FULL_HOUSE = (2, 2, 3, 3, 3)
 
 
-def _played(client: TestClient) -> str:
-    """A whole game of Yams for Ali and Ece, as a person plays it: its id."""
+def _played(client: TestClient, watched: Callable[[str], None]) -> str:
+    """A whole game of Yams for Ali and Ece, as a person plays it, ``watched`` as it
+    starts: its id."""
     game = client.post("/api/games", json={"game": "yams", "players": ["Ali", "Ece"]}).json()
+    watched(game["id"])
     while not game["over"]:
         body = {"version": game["version"], "type": "throw"}
         if game["throws"]:
@@ -69,10 +73,14 @@ def _played(client: TestClient) -> str:
     return str(game["id"])
 
 
-def _long(client: TestClient, store: SqliteStore, entries: int) -> str:
+def _long(
+    client: TestClient, store: SqliteStore, entries: int, watched: Callable[[str], None]
+) -> str:
     """A finished Yams game of Ali's whose log holds about ``entries`` entries: a full
-    house written and undone again and again, then the card filled; its id."""
+    house written and undone again and again, then the card filled, ``watched`` as it
+    starts; its id."""
     game = client.post("/api/games", json={"game": "yams", "players": ["Ali"]}).json()
+    watched(game["id"])
     record = store.load(game["id"])
     actions: list[Action] = [yams.Throw(0, (), FULL_HOUSE)]
     actions += [yams.Fill(0, yams.Box.FULL_HOUSE), Undo(0)] * ((entries - 27) // 2)
@@ -93,16 +101,20 @@ def build(folder: Path, entries: int, loopers: int) -> tuple[str, list[str], lis
     credential for each watcher, and the normal client's credential and game."""
     store = SqliteStore(folder / "zar.sqlite3")
     app = create_app(store, dice=SeededDice(7), games_per_minute=None, read_rates=None)
-    with TestClient(app) as host, TestClient(app) as normal:
-        games = [_played(host), _long(host, store, entries)]
-        watchers = []
-        links = [host.post(f"/api/games/{g}/invitations").json()["watch"] for g in games]
-        for _ in range(loopers):
-            with TestClient(app) as watcher:
-                for link in links:
-                    body = {"invitation": link.split("#watch=")[1]}
-                    assert watcher.post("/api/invitations/watch", json=body).status_code == 200
-                watchers.append(f"{COOKIE}={watcher.cookies[COOKIE]}")
+    with contextlib.ExitStack() as clients:
+        host, normal = (clients.enter_context(TestClient(app)) for _ in range(2))
+        lookers = [clients.enter_context(TestClient(app)) for _ in range(loopers)]
+
+        def watched(game_id: str) -> None:
+            """Each watcher follows the game from its start (a game's invitations give
+            nothing once it ended)."""
+            link = host.post(f"/api/games/{game_id}/invitations").json()["watch"]
+            for watcher in lookers:
+                body = {"invitation": link.split("#watch=")[1]}
+                assert watcher.post("/api/invitations/watch", json=body).status_code == 200
+
+        games = [_played(host, watched), _long(host, store, entries, watched)]
+        watchers = [f"{COOKIE}={watcher.cookies[COOKIE]}" for watcher in lookers]
         mine = normal.post("/api/games", json={"game": "yams", "players": ["Can"]}).json()["id"]
         credentials = (f"{COOKIE}={host.cookies[COOKIE]}", f"{COOKIE}={normal.cookies[COOKIE]}")
     store.close()
