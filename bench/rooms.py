@@ -507,6 +507,7 @@ def main() -> None:
         env = {
             "ZAR_GAMES_PER_MINUTE": "off",
             "ZAR_ACTION_BUDGET": "off",
+            "ZAR_INVITATION_BUDGET": "off",
             "ZAR_CONNECTIONS_PER_CLIENT": "off",
         }
         store = "SQLite"

@@ -129,9 +129,25 @@ def test_the_budget_of_actions_comes_from_the_environment(
         assert set(statuses[:-1]) == {200}
 
 
-def test_a_bad_budget_is_one_line(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ZAR_ACTION_BUDGET", "lots")
-    with pytest.raises(SystemExit, match="ZAR_ACTION_BUDGET"):
+@pytest.mark.parametrize("budget", ["", "off"])
+def test_the_budget_of_invitations_comes_from_the_environment(
+    env: Path, monkeypatch: pytest.MonkeyPatch, budget: str
+) -> None:
+    """The host's invitations in a row: refused past its device's 10 by default; never
+    when ``ZAR_INVITATION_BUDGET`` is off (a load test's hosts, all from one address)."""
+    monkeypatch.setenv("ZAR_INVITATION_BUDGET", budget)
+    with TestClient(app()) as host:
+        game = host.post("/api/games", json={"game": "yams", "players": ["Ali", "Ece"]}).json()
+        statuses = [
+            host.post(f"/api/games/{game['id']}/invitations").status_code for _ in range(12)
+        ]
+    assert statuses == ([201] * 12 if budget == "off" else [201] * 10 + [429] * 2)
+
+
+@pytest.mark.parametrize("name", ["ZAR_ACTION_BUDGET", "ZAR_INVITATION_BUDGET"])
+def test_a_bad_budget_is_one_line(env: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    monkeypatch.setenv(name, "lots")
+    with pytest.raises(SystemExit, match=name):
         app()
 
 

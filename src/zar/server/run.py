@@ -33,6 +33,7 @@ from zar.record import Record
 from zar.server.accounts import account_process, deaf_to_ctrl_c
 from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
+from zar.server.inviting import INVITATION_RATES
 from zar.server.limits import ACTION_RATES, GAMES_PER_MINUTE, Rate, SecurityHeaders
 from zar.server.network import WILDCARDS, phone_addresses, url
 from zar.server.rights import WATCHERS_PER_GAME
@@ -78,15 +79,16 @@ def _games_per_minute() -> int | None:
     return int(value)
 
 
-def _action_rates() -> Mapping[str, Rate] | None:
-    """``$ZAR_ACTION_BUDGET``: ``off`` lifts the budget of actions a device and an address
-    may make (a load test's many tables from one address); else the app's own."""
-    value = os.environ.get("ZAR_ACTION_BUDGET", "").strip().lower()
+def _budget(name: str, rates: Mapping[str, Rate]) -> Mapping[str, Rate] | None:
+    """``$name`` (``ZAR_ACTION_BUDGET``, ``ZAR_INVITATION_BUDGET``): ``off`` lifts that budget
+    of each device and address (a load test's many tables from one address); else
+    ``rates``, the app's own."""
+    value = os.environ.get(name, "").strip().lower()
     if value in ("", "on"):
-        return ACTION_RATES
+        return rates
     if value == "off":
         return None
-    raise SystemExit(f"zar: ZAR_ACTION_BUDGET is on or off: {value}")
+    raise SystemExit(f"zar: {name} is on or off: {value}")
 
 
 def _number(name: str, default: float) -> float:
@@ -128,10 +130,12 @@ def _watchers_per_game() -> int:
 
 
 def _kept() -> dict[str, Any]:
-    """What the environment says of the store's bounds, as :func:`create_app` takes it."""
+    """What the environment says of the store's bounds and the invitations' budget, as
+    :func:`create_app` takes it."""
     return {
         "watchers_per_game": _watchers_per_game(),
         "keep_abandoned_days": _keep_abandoned_days(),
+        "invitation_rates": _budget("ZAR_INVITATION_BUDGET", INVITATION_RATES),
     }
 
 
@@ -409,15 +413,16 @@ def serve(
 ) -> None:
     """Serve until stopped; ``ZAR_HOST`` and ``ZAR_PORT`` give where to listen (127.0.0.1:
     this machine only), ``ZAR_DATABASE_URL`` or ``ZAR_DB`` the database,
-    ``ZAR_GAMES_PER_MINUTE`` the limit on new games, ``ZAR_ACTION_BUDGET`` the budget of
-    actions, ``ZAR_WATCHERS_PER_GAME`` and ``ZAR_KEEP_ABANDONED_DAYS`` the store's bounds,
-    ``ZAR_PROXIES`` (or ``proxies_named``)
-    the front servers believed, :func:`connection_limits` what a connection may hold."""
+    ``ZAR_GAMES_PER_MINUTE`` the limit on new games, ``ZAR_ACTION_BUDGET`` and
+    ``ZAR_INVITATION_BUDGET`` the budgets of actions and invitations,
+    ``ZAR_WATCHERS_PER_GAME`` and ``ZAR_KEEP_ABANDONED_DAYS`` the store's bounds,
+    ``ZAR_PROXIES`` (or ``proxies_named``) the front servers believed,
+    :func:`connection_limits` what a connection may hold."""
     host = host or os.environ.get("ZAR_HOST", "").strip() or DEFAULT_HOST
     port = port or int(os.environ.get("ZAR_PORT") or DEFAULT_PORT)
     games_per_minute = _games_per_minute()
     kept = _kept()
-    action_rates = _action_rates()
+    action_rates = _budget("ZAR_ACTION_BUDGET", ACTION_RATES)
     trusted = proxies(proxies_named)
     limits = connection_limits()
     store = _open(db)
@@ -456,7 +461,7 @@ def app() -> FastAPI:
     it stops: ``uvicorn --factory zar.server.run:app --workers 4``."""
     games_per_minute = _games_per_minute()
     kept = _kept()
-    action_rates = _action_rates()
+    action_rates = _budget("ZAR_ACTION_BUDGET", ACTION_RATES)
     _prepare()
     # Behind a front server the names are its own: $ZAR_HOSTS, else whatever it forwards.
     return create_app(
