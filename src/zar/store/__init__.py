@@ -22,6 +22,8 @@ from zar.store.base import (
     Device,
     GameSummary,
     Invitation,
+    Pruned,
+    Retention,
     Store,
     StoredGame,
     StoreUnavailable,
@@ -29,7 +31,6 @@ from zar.store.base import (
     UnusableStore,
     default_db_path,
 )
-from zar.store.retention import Pruned, Retention
 from zar.store.sqlite import SqliteStore
 
 __all__ = [

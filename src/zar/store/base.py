@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from zar.record import Action, Record
 from zar.refusal import Refusal
 from zar.seating import Seating
-
-if TYPE_CHECKING:
-    from zar.store.retention import Pruned, Retention
 
 __all__ = [
     "AsyncAppender",
@@ -22,6 +19,8 @@ __all__ = [
     "Device",
     "GameSummary",
     "Invitation",
+    "Pruned",
+    "Retention",
     "Store",
     "StoreUnavailable",
     "StoredGame",
@@ -134,6 +133,33 @@ class StoredGame:
     times: tuple[str, ...]
     seating: Seating | None = None
     devices: tuple[Device, ...] = ()
+
+
+@dataclass(frozen=True)
+class Retention:
+    """Before when each thing goes (ISO 8601 times, as the store keeps them): invitations
+    expired before ``expired``, devices last seen before ``unseen``, games abandoned whose
+    last change was before ``abandoned`` (None: every abandoned game is kept)."""
+
+    expired: str
+    unseen: str
+    abandoned: str | None = None
+
+
+@dataclass(frozen=True)
+class Pruned:
+    """How many of each went: invitations, devices, their rows as watchers, games."""
+
+    invitations: int = 0
+    devices: int = 0
+    watchers: int = 0
+    games: int = 0
+
+    def __add__(self, other: Pruned) -> Pruned:
+        return Pruned(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+
+    def __bool__(self) -> bool:
+        return any(getattr(self, f.name) for f in fields(self))
 
 
 class Store(Protocol):

@@ -30,6 +30,8 @@ from zar.store.base import (
     Conflict,
     GameSummary,
     Invitation,
+    Pruned,
+    Retention,
     StoredGame,
     StoreUnavailable,
     UnknownGame,
@@ -44,7 +46,7 @@ from zar.store.postgres_connections import (
     listen,
     readable,
 )
-from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune
+from zar.store.retention import RETENTION_INDEXES, prune
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,

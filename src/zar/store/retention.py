@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, fields
 
+from zar.store.base import Pruned, Retention
 from zar.store.rows import WATCHER, Connection
 
 __all__ = [
     "GAMES_BATCH",
     "RETENTION_INDEXES",
     "ROWS_BATCH",
-    "Pruned",
-    "Retention",
     "prune",
     "prune_batch",
 ]
@@ -32,33 +30,6 @@ RETENTION_INDEXES = (
     "CREATE INDEX invitations_by_expiry ON invitations (expires_at)",
     "CREATE INDEX devices_by_seen ON devices (seen_at)",
 )
-
-
-@dataclass(frozen=True)
-class Retention:
-    """Before when each thing goes (ISO 8601 times, as the store keeps them): invitations
-    expired before ``expired``, devices last seen before ``unseen``, games abandoned whose
-    last change was before ``abandoned`` (None: every abandoned game is kept)."""
-
-    expired: str
-    unseen: str
-    abandoned: str | None = None
-
-
-@dataclass(frozen=True)
-class Pruned:
-    """How many of each went: invitations, devices, their rows as watchers, games."""
-
-    invitations: int = 0
-    devices: int = 0
-    watchers: int = 0
-    games: int = 0
-
-    def __add__(self, other: Pruned) -> Pruned:
-        return Pruned(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
-
-    def __bool__(self) -> bool:
-        return any(getattr(self, f.name) for f in fields(self))
 
 
 def prune(

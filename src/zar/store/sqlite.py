@@ -26,13 +26,15 @@ from zar.store.base import (
     Conflict,
     GameSummary,
     Invitation,
+    Pruned,
+    Retention,
     StoredGame,
     StoreUnavailable,
     UnknownGame,
     UnusableStore,
 )
 from zar.store.claims import claim_seat
-from zar.store.retention import RETENTION_INDEXES, Pruned, Retention, prune
+from zar.store.retention import RETENTION_INDEXES, prune
 from zar.store.rows import (
     FIGURES_COLUMN,
     SEATING_COLUMNS,
