@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import Self, cast
 
 from zar.dice import check_dice, counts, outcomes
 from zar.table import IllegalAction
@@ -44,7 +44,28 @@ PENTA_POINTS = 50
 YATZY_UPPER_BONUS = 50
 
 
-class Box(enum.Enum):
+class _CardBox(enum.Enum):
+    """What a box of either card knows of itself: its face and its place (the members are
+    each card's own, :class:`Box` and :class:`YatzyBox`)."""
+
+    face: int | None
+    """The face an upper box counts (1 for ONES ... 6 for SIXES); None for a lower box."""
+
+    slot: int
+    """The box's place on the card (its value), a plain attribute: read at every fill of a
+    replay, where an enum's ``value`` costs a descriptor call."""
+
+    def __init__(self, value: int) -> None:
+        self.slot = value
+        self.face = value + 1 if value < 6 else None
+
+    @classmethod
+    def upper(cls, face: int) -> Self:
+        """The upper box that counts ``face``."""
+        return cls(face - 1)
+
+
+class Box(_CardBox):
     """The thirteen boxes of the card, upper section first."""
 
     ONES = 0
@@ -61,28 +82,13 @@ class Box(enum.Enum):
     CHANCE = 11
     PENTA = 12
 
-    face: int | None
-    """The face an upper box counts (1 for ONES ... 6 for SIXES); None for a lower box."""
-
-    slot: int
-    """The box's place on the card (its value), a plain attribute: read at every fill of a
-    replay, where an enum's ``value`` costs a descriptor call."""
-
-    def __init__(self, value: int) -> None:
-        self.slot = value
-        self.face = value + 1 if value < 6 else None
-
-    @classmethod
-    def upper(cls, face: int) -> Box:
-        return cls(face - 1)
-
 
 BOXES = tuple(Box)
 UPPER = BOXES[:6]
 LOWER = BOXES[6:]
 
 
-class YatzyBox(enum.Enum):
+class YatzyBox(_CardBox):
     """The fifteen boxes of a Scandinavian Yatzy card, upper section first, Yatzy last."""
 
     ONES = 0
@@ -100,20 +106,6 @@ class YatzyBox(enum.Enum):
     FULL_HOUSE = 12
     CHANCE = 13
     YATZY = 14
-
-    face: int | None
-    """The face an upper box counts (1 for ONES ... 6 for SIXES); None for a lower box."""
-
-    slot: int
-    """The box's place on the card (its value), as :attr:`Box.slot`."""
-
-    def __init__(self, value: int) -> None:
-        self.slot = value
-        self.face = value + 1 if value < 6 else None
-
-    @classmethod
-    def upper(cls, face: int) -> YatzyBox:
-        return cls(face - 1)
 
 
 YATZY_BOXES = tuple(YatzyBox)
