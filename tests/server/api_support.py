@@ -4,11 +4,13 @@ an invitation and its secret, the luck accounts waited for (dice a test scripts 
 
 from __future__ import annotations
 
+import itertools
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-__all__ = ["Clock", "act", "invite", "new", "secret", "settle"]
+__all__ = ["Clock", "Days", "act", "invite", "new", "secret", "settle"]
 
 Game = dict[str, Any]
 
@@ -21,6 +23,21 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class Days:
+    """The server's clock (ISO 8601 times from 2026-12-01), moved by hand in days; each
+    reading a microsecond later than the one before."""
+
+    START = datetime(2026, 12, 1, tzinfo=UTC)
+
+    def __init__(self) -> None:
+        self.days = 0.0
+        self._ticks = itertools.count()
+
+    def __call__(self) -> str:
+        moment = self.START + timedelta(days=self.days, microseconds=next(self._ticks))
+        return moment.isoformat(timespec="microseconds")
 
 
 def new(client: TestClient, game: str, *players: str, **options: Any) -> dict[str, Any]:

@@ -8,10 +8,8 @@ Each ``TestClient`` is one device (its cookie jar holds its credential)."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx2 as httpx
@@ -20,26 +18,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
-from server.api_support import act, invite, new, secret
+from server.api_support import Days, act, invite, new, secret
 from store_support import Backend
 from zar.server import create_app
 from zar.store import Store
 
 Game = dict[str, Any]
-START = datetime(2026, 12, 1, tzinfo=UTC)
 ALL = list(range(6))
-
-
-class Clock:
-    """The server's clock, moved by hand (in days)."""
-
-    def __init__(self) -> None:
-        self.days = 0.0
-        self._ticks = itertools.count()
-
-    def __call__(self) -> str:
-        moment = START + timedelta(days=self.days, microseconds=next(self._ticks))
-        return moment.isoformat(timespec="microseconds")
 
 
 @pytest.fixture
@@ -58,7 +43,7 @@ def stores(backend: Backend) -> Iterator[Callable[[], Store]]:
 
 @pytest.fixture
 def app(stores: Callable[[], Store]) -> FastAPI:
-    return create_app(stores(), dice=ScriptedDice(), clock=Clock(), games_per_minute=None)
+    return create_app(stores(), dice=ScriptedDice(), clock=Days(), games_per_minute=None)
 
 
 OPENED: list[TestClient] = []
@@ -237,7 +222,7 @@ def test_a_claim_refused_after_its_first_check_writes_nothing(
     """Two processes on one database: B judges a claim first on the seating it has, from
     before the seat was taken through A (SQLite tells B nothing); the claim is refused as the
     store has it, nothing written: no device, the loser's invitation unspent."""
-    other = create_app(stores(), dice=ScriptedDice(), clock=Clock(), games_per_minute=None)
+    other = create_app(stores(), dice=ScriptedDice(), clock=Days(), games_per_minute=None)
     host, on_b = device(), device(other)
     game = new(host, "yams", "Ali", "Ece")
     on_b.cookies = host.cookies  # the host's device, its requests going to either process

@@ -7,11 +7,9 @@ Each ``TestClient`` is one device (its cookie jar holds its credential)."""
 
 from __future__ import annotations
 
-import itertools
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,34 +18,21 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
-from server.api_support import act, invite, new, secret
+from server.api_support import Days, act, invite, new, secret
 from zar.server import create_app
 from zar.server.devices import COOKIE, DEVICE_DAYS, key_of
 from zar.store import SqliteStore
 
 Game = dict[str, Any]
-START = datetime(2026, 12, 1, tzinfo=UTC)
-
-
-class Clock:
-    """The server's clock, moved by hand (in days)."""
-
-    def __init__(self) -> None:
-        self.days = 0.0
-        self._ticks = itertools.count()
-
-    def __call__(self) -> str:
-        moment = START + timedelta(days=self.days, microseconds=next(self._ticks))
-        return moment.isoformat(timespec="microseconds")
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
+def clock() -> Days:
+    return Days()
 
 
 @pytest.fixture
-def app(db: Path, clock: Clock) -> Iterator[FastAPI]:
+def app(db: Path, clock: Days) -> Iterator[FastAPI]:
     store = SqliteStore(db)
     yield create_app(store, dice=ScriptedDice(), clock=clock, games_per_minute=None)
     store.close()
@@ -159,7 +144,7 @@ def test_a_games_id_alone_gives_nothing(device: Callable[[], TestClient], db: Pa
 
 @pytest.mark.parametrize("credential", ["none", "forged", "expired"])
 def test_an_intention_without_a_valid_credential_is_refused(
-    device: Callable[[], TestClient], db: Path, clock: Clock, credential: str
+    device: Callable[[], TestClient], db: Path, clock: Days, credential: str
 ) -> None:
     host = device()
     game = new(host, "yams", "Ali")
@@ -278,7 +263,7 @@ def test_two_people_on_one_guest_phone(device: Callable[[], TestClient]) -> None
     assert shown["you"]["seats"] == [1, 2]
 
 
-def test_an_invitation_expires(device: Callable[[], TestClient], db: Path, clock: Clock) -> None:
+def test_an_invitation_expires(device: Callable[[], TestClient], db: Path, clock: Days) -> None:
     host, guest = device(), device()
     game = new(host, "yams", "Ali", "Ece")
     token = secret(invite(host, game)["join"])
