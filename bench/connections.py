@@ -146,11 +146,14 @@ def _attack(attack: Attack, port: int, seconds: float, report: Connection) -> No
     report.send(dict(got))
 
 
-def _normal(port: int, game: str, cookie: str, seconds: float) -> tuple[list[float], int]:
-    """A client opening a connection and reading a game, again and again for ``seconds``:
-    each request's time in ms, and how many failed."""
+def normal_reads(
+    port: int, game: str, cookie: str, seconds: float
+) -> tuple[list[float], Counter[str]]:
+    """A normal client (from :data:`CLIENT`) opening a connection and reading its game, again
+    and again for ``seconds``: each request's time in ms, and the failures by kind (a
+    status, or an error's name)."""
     times: list[float] = []
-    failed = 0
+    failed: Counter[str] = Counter()
     until = time.monotonic() + seconds
     while time.monotonic() < until:
         start = time.perf_counter()
@@ -159,11 +162,12 @@ def _normal(port: int, game: str, cookie: str, seconds: float) -> tuple[list[flo
             conn.request("GET", f"/api/games/{game}", headers={"cookie": cookie})
             response = conn.getresponse()
             response.read()
-            if response.status != 200:
-                raise OSError(response.status)
-            times.append((time.perf_counter() - start) * 1000)
-        except OSError:
-            failed += 1
+            if response.status == 200:
+                times.append((time.perf_counter() - start) * 1000)
+            else:
+                failed[str(response.status)] += 1
+        except OSError as error:
+            failed[type(error).__name__] += 1
         finally:
             conn.close()
         time.sleep(0.02)  # a person's device, not a flood: about 40 requests a second
@@ -227,7 +231,8 @@ def main() -> None:
                 attacker.start()
                 time.sleep(1.5)  # the attack under way
                 cpu = cpu_seconds(server.pid)
-                times, failed = _normal(port, game, cookie, args.seconds)
+                times, failures = normal_reads(port, game, cookie, args.seconds)
+                failed = sum(failures.values())
                 cpu = cpu_seconds(server.pid) - cpu
                 got = receiving.recv()
                 attacker.join()

@@ -44,11 +44,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
 from pathlib import Path
 
+from connections import CLIENT, normal_reads
 from load import cpu_seconds
 from serving import credential, serve
 
 ANCHOR_P99_MS = 100.0
-CLIENT = "127.0.0.200"  # the normal client: not an attacker's address
 ALONE = json.dumps({"game": "yams", "players": ["Ali"]})
 COME_BACK_S = 1.0  # a stream the server closed is asked for again (a browser comes back)
 
@@ -176,31 +176,6 @@ class OwnStream(threading.Thread):
         self.closed = True
 
 
-def _normal(port: int, game: str, cookie: str, seconds: float) -> tuple[list[float], Counter[str]]:
-    """The normal client reading its game for ``seconds``, a connection each: each
-    request's time in ms, and the failures by kind."""
-    times: list[float] = []
-    failed: Counter[str] = Counter()
-    until = time.monotonic() + seconds
-    while time.monotonic() < until:
-        start = time.perf_counter()
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(CLIENT, 0))
-        try:
-            conn.request("GET", f"/api/games/{game}", headers={"cookie": cookie})
-            response = conn.getresponse()
-            response.read()
-            if response.status == 200:
-                times.append((time.perf_counter() - start) * 1000)
-            else:
-                failed[str(response.status)] += 1
-        except OSError as error:
-            failed[type(error).__name__] += 1
-        finally:
-            conn.close()
-        time.sleep(0.02)  # a person's device, not a flood
-    return times, failed
-
-
 def _figures(times: list[float], failed: Counter[str]) -> str:
     failures = f"503: {failed['503']}, other failures: {sum(failed.values()) - failed['503']}"
     if not times:
@@ -249,7 +224,7 @@ def main() -> None:
             measure_start = time.monotonic()
             status, game, cookie = new_game(port, CLIENT)
             own = OwnStream(port, game, cookie) if status == 201 else None
-            times, failed = _normal(port, game, cookie, args.seconds)
+            times, failed = normal_reads(port, game, cookie, args.seconds)
             measured = time.monotonic() - measure_start
             cpu = cpu_seconds(server.pid) - cpu
             stopped.set()
