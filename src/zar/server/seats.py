@@ -43,7 +43,7 @@ from zar.server.rights import (
     to_watch,
 )
 from zar.server.views import Table, view
-from zar.store import Conflict, Invitation, Store
+from zar.store import Invitation, Store
 
 __all__ = [
     "invitation_routes",
@@ -262,10 +262,8 @@ def joining_routes(
             if not games.store.claim(game_id, after, invitation.key, device, since):
                 raise Forbidden("invitation-spent")
 
-        try:
-            await games.reseat(invitation.game_id, claimed, keep=kept)
-        except Conflict:  # another process seated the game meanwhile: judged again
-            await games.reseat(invitation.game_id, claimed, keep=kept)
+        # Another process seated the game meanwhile: judged again on its seating (reseat).
+        await games.reseat(invitation.game_id, claimed, keep=kept)
         if credential is not None:
             devices.give(credential, request, response)
         return await _seated_view(games, invitation.game_id, language(request), device)
@@ -283,7 +281,6 @@ def joining_routes(
         require(to_watch(invitation, seating, record, games.clock()))
         assert invitation is not None
         # Refused before a credential is given: past the cap, nothing is stored.
-        seating = await games.seating(invitation.game_id)
         cap = watchers_per_game
         require(to_join_watchers(seating, await devices.caller(request), cap))
         device = await devices.trusted(request, response)
