@@ -297,11 +297,11 @@ def game_export(
     }
 
 
-# What a spreadsheet takes for a formula at the start of a cell (OWASP, CSV injection).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# Where a quote goes: before a tab or a carriage return that starts a cell, and before a
-# formula behind blanks or quotes at a cell's start or after a separator a spreadsheet may
-# split on (a comma, a semicolon in Turkish and French settings, a tab).
+# What a spreadsheet takes for a formula (OWASP, CSV injection): a cell that starts with
+# "=", "+", "-", "@", a tab or a carriage return. So a quote goes before a tab or a
+# carriage return that starts a cell, and before a formula behind blanks or quotes at a
+# cell's start or after a separator a spreadsheet may split on (a comma, a semicolon in
+# Turkish and French settings, a tab).
 _FORMULA = re.compile(r"^(?=[\t\r])|(?:^|(?<=[;,\t]))(?=[\s\"]*[=+\-@])")
 # What a spreadsheet or an editor takes for the end of a line, inside a cell.
 _LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
