@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-__all__ = ["Clock", "Days", "act", "invite", "new", "secret", "settle"]
+__all__ = ["Clock", "Days", "act", "invite", "new", "secret", "settle", "yams_alone"]
 
 Game = dict[str, Any]
 
@@ -56,6 +56,16 @@ def act(client: TestClient, game: Game, **intent: Any) -> Game:
     assert response.status_code == 200, response.text
     result: Game = response.json()
     return result
+
+
+def yams_alone(client: TestClient) -> Game:
+    """A whole game of Yams for Ali: one throw a round, written in the first box open."""
+    game = new(client, "yams", "Ali")
+    for _ in range(13):
+        game = act(client, game, type="throw")
+        game = act(client, game, type="fill", box=next(iter(game["options"])))
+    assert game["over"]
+    return game
 
 
 def invite(host: TestClient, game: Game) -> dict[str, Any]:

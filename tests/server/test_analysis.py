@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
-from server.api_support import act
+from server.api_support import act, yams_alone
 from zar.ai.coach import Strategies
 from zar.ai.farkle import WinStrategy
 from zar.ai.review import review
@@ -217,22 +217,12 @@ def test_a_replay_shows_every_version_read_only(client: TestClient, dice: Script
 # After the game.
 
 
-def play_yams_alone(client: TestClient, dice: ScriptedDice) -> Game:
-    """A whole game of Yams for Ali: one throw a round, written in the first box open."""
-    game = new(client, "yams", "Ali")
-    for _ in range(13):
-        game = act(client, game, type="throw")
-        game = act(client, game, type="fill", box=next(iter(game["options"])))
-    assert game["over"]
-    return game
-
-
 def test_a_finished_game_is_reviewed_as_the_coach_sees_it(
     client: TestClient, dice: ScriptedDice, store: SqliteStore, solved: Callable[[str], Strategy]
 ) -> None:
     game = new(client, "yams", "Ali")
     refused(client, "GET", f"/api/games/{game['id']}/review", 422, "not-finished")
-    game = play_yams_alone(client, dice)
+    game = yams_alone(client)
     result = client.get(f"/api/games/{game['id']}/review?lang=en").json()
     (ali,) = result["players"]
     assert (ali["seat"], ali["name"], ali["unit"], ali["decisions"]) == (0, "Ali", "points", 13)
@@ -259,7 +249,7 @@ def test_a_finished_game_is_reviewed_as_the_coach_sees_it(
 
 
 def test_progress_statistics_and_exports(client: TestClient, dice: ScriptedDice) -> None:
-    games = [play_yams_alone(client, dice) for _ in range(2)]
+    games = [yams_alone(client) for _ in range(2)]
     app: Any = client.app
     assert client.portal is not None
     client.portal.call(app.state.games.settled)  # the luck accounts kept: the figures settled

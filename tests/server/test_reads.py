@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
-from server.api_support import Clock, act, new, settle
+from server.api_support import Clock, act, new, settle, yams_alone
 from zar.ai.yams import Strategy
 from zar.dice import SeededDice
 from zar.i18n import text
@@ -47,16 +47,6 @@ def strategies(solved: Callable[[str], Strategy]) -> None:
     solved("standard")  # in the session's cache, for the server to read
 
 
-def finished(client: TestClient) -> Game:
-    """A whole game of Yams for Ali: one throw a round, written in the first box open."""
-    game = new(client, "yams", "Ali")
-    for _ in range(13):
-        game = act(client, game, type="throw")
-        game = act(client, game, type="fill", box=next(iter(game["options"])))
-    assert game["over"]
-    return game
-
-
 def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     """How many times the routes work ``name`` out (``review``, ``luck_figures``...)."""
     calls: list[int] = []
@@ -79,7 +69,7 @@ def test_a_loop_of_reviews_and_exports_works_each_out_once_per_version(
     store: SqliteStore, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with TestClient(serve(store, clock, None)) as client:
-        game = finished(client)
+        game = yams_alone(client)
         reviews, lucks = counting(monkeypatch, "review"), counting(monkeypatch, "luck_figures")
         path = f"/api/games/{game['id']}"
         first = client.get(f"{path}/review?lang=en").json()
@@ -118,7 +108,7 @@ def test_what_is_kept_is_given_to_nobody_the_rights_refuse(
 ) -> None:
     app = serve(store, clock, None)
     with TestClient(app) as host, TestClient(app) as stranger:
-        game = finished(host)
+        game = yams_alone(host)
         settle(host)  # its luck account kept
         for route in ("review", "export", "log", "progress"):
             assert host.get(f"/api/games/{game['id']}/{route}").status_code == 200
@@ -136,7 +126,7 @@ def test_a_looping_reader_is_slowed_and_the_store_stays_as_it_was(
     the same address, past the address's, too; another address is not."""
     app = serve(store, clock, {"device": Rate(10, 0.5), "address": Rate(15, 1.0)})
     with TestClient(app, client=HERE) as looper, TestClient(app, client=HERE) as other:
-        game = finished(looper)
+        game = yams_alone(looper)
         settle(looper)
         path = f"/api/games/{game['id']}"
         for _ in range(10):
@@ -152,7 +142,7 @@ def test_a_looping_reader_is_slowed_and_the_store_stays_as_it_was(
             }
         assert looper.get("/api/stats?game=yams").status_code == 429
         assert dump(db) == before
-        mine = finished(other)
+        mine = yams_alone(other)
         for _ in range(5):
             assert other.get(f"/api/games/{mine['id']}/export").status_code == 200
         assert other.get(f"/api/games/{mine['id']}/export").json()["reason"] == "too-many-reads"
@@ -160,7 +150,7 @@ def test_a_looping_reader_is_slowed_and_the_store_stays_as_it_was(
         assert looper.get(f"{path}/review").status_code == 200
         assert looper.get(f"{path}/review").status_code == 429
     with TestClient(app, client=THERE) as elsewhere:
-        theirs = finished(elsewhere)
+        theirs = yams_alone(elsewhere)
         assert elsewhere.get(f"/api/games/{theirs['id']}/review").status_code == 200
 
 
