@@ -39,6 +39,7 @@ from zar.table import IllegalAction, Seat
 
 __all__ = [
     "GAMES",
+    "HOUSE_RULES",
     "SNAPSHOT_EVERY",
     "Abandon",
     "Action",
@@ -48,10 +49,37 @@ __all__ = [
     "State",
     "Step",
     "Undo",
+    "house_rules",
+    "yams_rules",
 ]
 
 GameKind = Literal["yams", "10000"]
 GAMES: tuple[GameKind, ...] = get_args(GameKind)
+
+# The rules a table may play by, each game's by name, the seeds' first (the default): a
+# record names its rules only when they are not the seeds' (docs/rules.md, "House rules").
+HOUSE_RULES: dict[GameKind, tuple[str, ...]] = {
+    "yams": tuple(rules.value for rules in yams.HOUSE_RULES),
+    "10000": ("seed",),
+}
+
+
+def house_rules(kind: GameKind, name: object) -> str | None:
+    """The name a record keeps of the rules ``name`` of ``kind``: None for the seeds'."""
+    if name is None:
+        return None
+    if not isinstance(name, str) or name not in HOUSE_RULES[kind]:
+        choices = ", ".join(HOUSE_RULES[kind])
+        raise IllegalAction(
+            f"{kind} has no rules {name!r}: choose {choices}", reason="bad-rules", rules=name
+        )
+    return None if name == HOUSE_RULES[kind][0] else name
+
+
+def yams_rules(name: str | None) -> yams.Rules:
+    """The rules of a Yams card a record names (None: ours, the seeds')."""
+    return yams.Rules.STANDARD if name is None else yams.Rules(name)
+
 
 # A record keeps its replay as it stood after every this many entries of the log: the game
 # at an old version replays this many entries at most (a hundred moves: about a millisecond),
@@ -109,7 +137,9 @@ def _ints(value: object, what: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def action_from_json(kind: GameKind, data: Mapping[str, Any]) -> Action:
+def action_from_json(kind: GameKind, data: Mapping[str, Any], rules: str | None = None) -> Action:
+    """An entry of the log of a game of ``kind`` under the ``rules`` its record names (a
+    box is one of its card's)."""
     if data.get("type") == "abandon":
         return Abandon()
     seat = data.get("seat")
@@ -124,9 +154,10 @@ def action_from_json(kind: GameKind, data: Mapping[str, Any]) -> Action:
             )
         case "yams", "fill":
             box = data.get("box")
-            if not isinstance(box, str) or box not in yams.Box.__members__:
+            card = yams_rules(rules).box_type
+            if not isinstance(box, str) or box not in card.__members__:
                 raise ValueError(f"there is no box {box!r}")
-            return yams.Fill(seat, yams.Box[box])
+            return yams.Fill(seat, card[box])
         case "10000", "throw":
             return farkle.Throw(seat, _ints(data.get("dice"), "dice"))
         case "10000", "set_aside":
@@ -194,6 +225,7 @@ class Record:
     autofill: int | None = None  # Yams: seconds before the computer writes a third throw
     log: tuple[Action, ...] = ()
     hint_seats: tuple[int, ...] | None = None  # who may ask the coach; None: the default
+    rules: str | None = None  # the house rules by name (HOUSE_RULES); None: the seeds'
     # The replay of the log, kept and carried to the records that follow (None: not replayed
     # yet): the last move that stands, on those an undo may still take back. A record is
     # read far more often than written, and an undo replays nothing.
@@ -216,11 +248,14 @@ class Record:
         target: int | None = None,
         autofill: int | None = None,
         hints: Sequence[int] | None = None,
+        rules: str | None = None,
     ) -> Record:
         """A record with no action yet; refuses bad settings as the engine does.
 
         ``hints``: the people's seats that may ask the coach; None: the person, when one
-        person plays, else nobody.
+        person plays, else nobody. ``rules``: the house rules' name (None or the first of
+        :data:`HOUSE_RULES`: the seeds'), refused with ``bad-rules`` when the game has none
+        of that name.
         """
         if autofill is not None and (type(autofill) is not int or not 1 <= autofill <= 600):
             raise ValueError("the auto-fill delay is 1 to 600 seconds, or off")
@@ -235,6 +270,7 @@ class Record:
             target if kind == "10000" else None,
             autofill if kind == "yams" else None,
             hint_seats=chosen,
+            rules=house_rules(kind, rules),
         )
         record.start  # noqa: B018 -- checks the settings now, not at the first action
         return record
@@ -244,7 +280,7 @@ class Record:
         if self.kind == "yams":
             if self.target is not None:
                 raise ValueError("Yams has no target")
-            return yams.YamsState.start(yams.YamsSettings(self.seats))
+            return yams.YamsState.start(yams.YamsSettings(self.seats, yams_rules(self.rules)))
         target = 10_000 if self.target is None else self.target
         return farkle.FarkleState.start(farkle.FarkleSettings(self.seats, target=target))
 
@@ -360,7 +396,7 @@ class Record:
         refuse one, ValueError if one is not an action."""
         record = self
         for entry in entries:
-            record = record.append(action_from_json(self.kind, entry))
+            record = record.append(action_from_json(self.kind, entry, self.rules))
         return record
 
     def upto(self, version: int) -> Record:
@@ -385,6 +421,8 @@ class Record:
             "target": self.target,
             "autofill": self.autofill,
             "hints": list(self.hints),
+            # Named only when not the seeds': a record stored before house rules reads as it was.
+            **({"rules": self.rules} if self.rules is not None else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -410,7 +448,10 @@ class Record:
         if hints is not None:
             hints = _ints(hints, "hints")
         target = data.get("target")
-        record = cls.new(kind, seats, target=target, autofill=data.get("autofill"), hints=hints)
+        rules = data.get("rules")  # absent from games stored before house rules: the seeds'
+        record = cls.new(
+            kind, seats, target=target, autofill=data.get("autofill"), hints=hints, rules=rules
+        )
         log = data.get("log", [])
         if not isinstance(log, list):
             raise ValueError("a game's log is a list")
@@ -418,7 +459,7 @@ class Record:
         for entry in log:
             if not isinstance(entry, Mapping):
                 raise ValueError("an action is an object")
-            actions.append(action_from_json(kind, entry))
+            actions.append(action_from_json(kind, entry, record.rules))
         try:
             top, marks = _replay(record.seats, actions, (_Stand(-1, record.start),))
         except _Refused as refused:

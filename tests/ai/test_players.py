@@ -36,6 +36,7 @@ def test_exported_names() -> None:
         "FarklePlayer",
         "YamsPlayer",
         "computer_player",
+        "levels",
         "next_action",
         "play_turn",
     }

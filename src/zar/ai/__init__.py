@@ -6,7 +6,14 @@ Only the standard library is used here: levels that need numpy load it when buil
 ('seed', 'max-points', 'expert')
 """
 
-from zar.ai.players import DEFAULT_LEVEL, LEVELS, FarklePlayer, YamsPlayer, computer_player
+from zar.ai.players import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    FarklePlayer,
+    YamsPlayer,
+    computer_player,
+    levels,
+)
 from zar.ai.turns import next_action, play_turn
 
 __all__ = [
@@ -15,6 +22,7 @@ __all__ = [
     "FarklePlayer",
     "YamsPlayer",
     "computer_player",
+    "levels",
     "next_action",
     "play_turn",
 ]

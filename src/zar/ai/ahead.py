@@ -12,11 +12,25 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 
-__all__ = ["FARKLE_TURN", "YAMS_CHANCES", "YAMS_STRATEGY", "Ahead", "ahead", "table_of_two"]
+__all__ = [
+    "FARKLE_TURN",
+    "YAMS_CHANCES",
+    "YAMS_STRATEGY",
+    "Ahead",
+    "ahead",
+    "table_of_two",
+    "yams_strategy_of",
+]
 
 YAMS_STRATEGY = "Yams: the optimal strategy"
 YAMS_CHANCES = "Yams: the coach's chances of winning at a table of two"
 FARKLE_TURN = "10 000: the turn's strategy"
+
+
+def yams_strategy_of(rules: str) -> str:
+    """The words of the step that makes the optimal Yams strategy of the rules named
+    ``rules`` ready (ours: :data:`YAMS_STRATEGY`)."""
+    return YAMS_STRATEGY if rules == "standard" else f"{YAMS_STRATEGY} under the rules {rules}"
 
 
 def table_of_two(target: int) -> str:

@@ -35,7 +35,8 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
     match state:
         case YamsState():
             if chosen in ("keep", "box"):
-                options = yams_options(strategies.yams(), state, chances=True)
+                strategy = strategies.yams(state.settings.rules)
+                options = yams_options(strategy, state, chances=True)
         case FarkleState():
             options = farkle_options(state, strategies.turn(), strategies.win(state))
         case _:

@@ -26,7 +26,7 @@ from zar import farkle, yams
 from zar.dice import outcomes
 from zar.farkle import FarkleState, Phase
 from zar.record import Record, State, Step
-from zar.yams import Box, YamsState
+from zar.yams import AnyBox, Box, Rules, YamsState
 
 if TYPE_CHECKING:  # numpy and numba load with the strategies, not with a view's decision
     from zar.ai.farkle import TurnStrategy, WinStrategy
@@ -44,6 +44,7 @@ __all__ = [
     "decision",
     "farkle_options",
     "in_chances",
+    "in_duel",
     "judged",
     "judged_in",
     "model_of",
@@ -67,17 +68,20 @@ class Strategies:
     """The strategies the coach reads, each loaded on first use (then shared)."""
 
     def __init__(self, yams_strategy: Strategy | None = None) -> None:
-        self._yams = yams_strategy
+        self._yams: dict[Rules, Strategy] = {}
+        if yams_strategy is not None:
+            self._yams[yams_strategy.rules] = yams_strategy
 
-    def yams(self) -> Strategy:
-        if self._yams is None:
+    def yams(self, rules: Rules = Rules.STANDARD) -> Strategy:
+        """The optimal Yams strategy of ``rules`` (a game's card's: ``state.settings.rules``)."""
+        if rules not in self._yams:
             from zar.ai import computer_player
             from zar.ai.yams import OptimalPlayer
 
-            player = computer_player("yams", "expert")  # the process's one table
+            player = computer_player("yams", "expert", rules.value)  # the process's one table
             assert isinstance(player, OptimalPlayer)
-            self._yams = player.strategy
-        return self._yams
+            self._yams[rules] = player.strategy
+        return self._yams[rules]
 
     def turn(self) -> TurnStrategy:
         from zar.ai.farkle import TurnStrategy
@@ -127,16 +131,16 @@ def _keep(dice: tuple[int, ...], kept: tuple[int, ...], expected: float) -> Opti
     }
 
 
-def _box(box: Box, points: int, expected: float) -> Option:
+def _box(box: AnyBox, points: int, expected: float) -> Option:
     return {"kind": "box", "box": box.name, "points": points, "expected": expected}
 
 
 def _yams_values(
     strategy: Strategy, state: YamsState
-) -> tuple[dict[tuple[int, ...], float], dict[Box, float]]:
+) -> tuple[dict[tuple[int, ...], float], dict[AnyBox, float]]:
     """The expected final score of each keep (all five dice excepted: that is writing now)
     and of each box, for the throw on the table."""
-    boxes = cast(dict[Box, float], strategy.box_values(state.card, state.dice))  # a Yams game's
+    boxes = strategy.box_values(state.card, state.dice)
     keeps: dict[tuple[int, ...], float] = {}
     if state.throws_left:
         keeps = strategy.keep_values(state.card, state.dice, state.throws_left)
@@ -148,7 +152,8 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
     """The best options after a throw, best first: the best keep (while throws are left),
     the best box, then the best of the rest; each with the expected final score, and with
     ``chances`` at a table of two its chance of winning (``win``; once the laws of the
-    last rounds are at hand, :func:`zar.ai.yams_win.laws_at_hand`)."""
+    last rounds are at hand, :func:`zar.ai.yams_win.laws_at_hand`; under our rules only,
+    which those laws are of)."""
     if not state.dice or state.is_over:
         return []
     keeps, boxes = _yams_values(strategy, state)
@@ -168,12 +173,18 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
             chosen.append(option)
     # Stable: at equal values a box comes before a keep, as writing keeps all five dice.
     chosen = sorted(chosen, key=lambda o: -o["expected"])
-    if chances and len(state.cards) == 2:
+    if chances and in_duel(state):
         from zar.ai.yams_win import laws_at_hand  # numba, with the strategy
 
         if laws_at_hand(strategy):  # else ready for a later hint: a request does not wait
             _add_chances(strategy, state, chosen)
     return chosen
+
+
+def in_duel(state: YamsState) -> bool:
+    """Whether a Yams game's decisions are read in chance of winning too: two cards, under
+    our rules (the play-to-win tables are of our card)."""
+    return len(state.cards) == 2 and state.settings.rules is Rules.STANDARD
 
 
 def _add_chances(strategy: Strategy, state: YamsState, options: list[Option]) -> None:
@@ -190,7 +201,7 @@ def option_chances(strategy: Strategy, state: YamsState) -> dict[str | tuple[int
     from zar.ai.yams_win import shown_chances  # numba, with the strategy
 
     turn = shown_chances(strategy, state, 1 - state.seat)
-    boxes = turn.boxes(state.dice, state.options)
+    boxes = turn.boxes(state.dice, cast(dict[Box, int], state.options))  # our card's
     chances: dict[str | tuple[int, ...], float] = {box.name: w for box, w in boxes.items()}
     if state.throws_left:
         chances.update(turn.keeps(state.dice, state.throws_left).items())
@@ -475,8 +486,8 @@ def judged(
     for step in record.steps():
         if record.seats[step.move.seat].computer and not computers:
             continue
-        if record.kind == "yams":
-            found = _judge_yams(strategies.yams(), step)
+        if isinstance(step.before, YamsState):
+            found = _judge_yams(strategies.yams(step.before.settings.rules), step)
         else:
             found = _judge_farkle(strategies, step, counted)
         if found is not None:

@@ -126,7 +126,7 @@ def values(state: State, strategies: Strategies) -> tuple[float, ...]:
     """V of each seat in ``state`` (see the module's note)."""
     match state:
         case YamsState():
-            strategy = strategies.yams()
+            strategy = strategies.yams(state.settings.rules)
             found = []
             for seat, card in enumerate(state.cards):
                 if seat == state.seat and state.dice and not state.is_over:
@@ -161,7 +161,7 @@ def _before(step: Step, chosen: Judged | None, strategies: Strategies, key: str)
     before = step.before
     match before:
         case YamsState():
-            return strategies.yams().value(before.card)
+            return strategies.yams(before.settings.rules).value(before.card)
         case FarkleState():
             return _turn_value(before, strategies)
         case _:

@@ -5,6 +5,8 @@ actions the engine applies, with the dice drawn from a source.
 
 >>> computer_player("yams", "easy")
 GreedyPlayer()
+>>> levels("yams", "scandinavian")
+('expert',)
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from zar.ai.farkle_seed import ThresholdPlayer
 from zar.ai.yams_greedy import GreedyPlayer
 from zar.farkle.game import FarkleState
 from zar.yams.game import YamsState
-from zar.yams.scorecard import Box
+from zar.yams.scorecard import Box, Rules
 
 if TYPE_CHECKING:
     from zar.ai.yams import Strategy
@@ -29,6 +31,7 @@ __all__ = [
     "Loaded",
     "YamsPlayer",
     "computer_player",
+    "levels",
     "yams_strategy_after",
 ]
 
@@ -71,22 +74,42 @@ LEVELS: dict[str, tuple[str, ...]] = {
 DEFAULT_LEVEL: dict[str, str] = {"yams": "expert", "10000": "seed"}
 
 
+def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
+    """The levels a computer plays ``game`` at under the house rules named ``rules`` (None:
+    the seeds'). Under Yams rules other than ours, only the optimal player: the easy one
+    knows our card's table only, the play-to-win one our card's laws of the last rounds."""
+    if game == "yams" and rules not in (None, Rules.STANDARD.value):
+        return ("expert",)
+    return LEVELS[game]
+
+
 @overload
-def computer_player(game: Literal["yams"], level: str | None = None) -> YamsPlayer: ...
+def computer_player(
+    game: Literal["yams"], level: str | None = None, rules: str | None = None
+) -> YamsPlayer: ...
 @overload
-def computer_player(game: Literal["10000"], level: str | None = None) -> FarklePlayer: ...
+def computer_player(
+    game: Literal["10000"], level: str | None = None, rules: str | None = None
+) -> FarklePlayer: ...
 @overload
-def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarklePlayer: ...
-def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarklePlayer:
-    """The computer player of ``game`` ("yams" or "10000") at ``level`` (None: the default).
+def computer_player(
+    game: str, level: str | None = None, rules: str | None = None
+) -> YamsPlayer | FarklePlayer: ...
+def computer_player(
+    game: str, level: str | None = None, rules: str | None = None
+) -> YamsPlayer | FarklePlayer:
+    """The computer player of ``game`` ("yams" or "10000") at ``level`` (None: the default)
+    under the house rules named ``rules`` (None: the seeds').
 
     Raises ``ValueError`` naming the games or levels there are.
     """
     if game not in LEVELS:
         raise ValueError(f"there is no game {game!r}: choose {_words(LEVELS)}")
     chosen = DEFAULT_LEVEL[game] if level is None else level
-    if chosen not in LEVELS[game]:
-        raise ValueError(f"{game} has no level {chosen!r}: choose {_words(LEVELS[game])}")
+    offered = levels(game, rules)
+    if chosen not in offered:
+        under = "" if rules is None else f" under the rules {rules}"
+        raise ValueError(f"{game} has no level {chosen!r}{under}: choose {_words(offered)}")
     # The optimal levels need numpy and numba: imported here, so that `import zar.ai` doesn't.
     match game, chosen:
         case "yams", "easy":
@@ -94,7 +117,7 @@ def computer_player(game: str, level: str | None = None) -> YamsPlayer | FarkleP
         case "yams", "expert":
             from zar.ai.yams import OptimalPlayer
 
-            return OptimalPlayer(_yams_strategy())
+            return OptimalPlayer(_yams_strategy(Rules(rules or Rules.STANDARD.value)))
         case "yams", "win":
             from zar.ai.yams_win import WinPlayer
 
@@ -142,29 +165,33 @@ class Loaded(Generic[T]):
         return self._value
 
 
-def _load_yams() -> Strategy:
-    from zar.ai.yams import Strategy
+def _load_yams(rules: Rules) -> Callable[[], Strategy]:
+    def load() -> Strategy:
+        from zar.ai.yams import Strategy
 
-    return Strategy.load()
+        return Strategy.load(rules)
+
+    return load
 
 
-_yams = Loaded(_load_yams)  # the process's one optimal Yams strategy, of our rules
+# The process's one optimal Yams strategy of each rules.
+_yams = {rules: Loaded(_load_yams(rules)) for rules in Rules}
 
 
-def _yams_strategy() -> Strategy:
-    """The optimal Yams strategy of our rules, loaded (or built) once per process; when
+def _yams_strategy(rules: Rules = Rules.STANDARD) -> Strategy:
+    """The optimal Yams strategy of ``rules``, loaded (or built) once per process; when
     another process makes it ready, read once that one has."""
-    from zar.ai.ahead import YAMS_STRATEGY, ahead
+    from zar.ai.ahead import ahead, yams_strategy_of
 
-    ahead.wait(YAMS_STRATEGY)
-    return _yams.get()
+    ahead.wait(yams_strategy_of(rules.value))
+    return _yams[rules].get()
 
 
-def yams_strategy_after(built: Callable[[], object]) -> None:
-    """Load the optimal Yams strategy once ``built()`` returns (another process building
-    it into the cache meanwhile): a thread asking for it in between waits for it, rather
-    than building one of its own (and holding the interpreter's lock while it does)."""
-    _yams.after(built)
+def yams_strategy_after(built: Callable[[], object], rules: Rules = Rules.STANDARD) -> None:
+    """Load the optimal Yams strategy of ``rules`` once ``built()`` returns (another process
+    building it into the cache meanwhile): a thread asking for it in between waits for it,
+    rather than building one of its own (and holding the interpreter's lock while it does)."""
+    _yams[rules].after(built)
 
 
 def _words(names: Iterable[str]) -> str:

@@ -19,6 +19,7 @@ from zar.ai.judging import (
     Judged,
     Strategies,
     in_chances,
+    in_duel,
     judged,
     judged_in,
     model_of,
@@ -161,7 +162,8 @@ def review(record: Record, strategies: Strategies, lang: Language) -> dict[str, 
     by_seat = {seat: [j for j in decisions if j.step.move.seat == seat] for seat in people}
     # A Yams game of two: its costs read in chance of winning too.
     read = None
-    if record.kind == "yams" and len(record.seats) == 2:
+    start = record.start
+    if isinstance(start, YamsState) and in_duel(start):
         read = in_chances(strategies.yams(), (j for seat in people for j in by_seat[seat]))
     return {
         "players": [

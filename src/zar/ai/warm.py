@@ -39,6 +39,7 @@ __all__ = [
     "yams_chances",
     "yams_strategy",
     "yams_strategy_kept",
+    "yams_strategy_of",
 ]
 
 
@@ -50,28 +51,30 @@ class Step:
     run: Callable[[], object] = field(compare=False)
 
 
-def yams_strategy() -> None:
-    """The optimal Yams strategy (the `expert` computer, the coach alone), and a decision."""
+def yams_strategy(rules: Rules = Rules.STANDARD) -> None:
+    """The optimal Yams strategy of ``rules`` (the `expert` computer, the coach alone), and
+    a decision."""
     from zar.ai import computer_player
 
-    player = computer_player("yams", "expert")
-    thrown = _yams_thrown(1)
+    player = computer_player("yams", "expert", rules.value)
+    thrown = _yams_thrown(1, rules)
     player.keep(thrown)
     player.box(thrown)
 
 
-def _yams_thrown(people: int) -> yams.YamsState:
+def _yams_thrown(people: int, rules: Rules = Rules.STANDARD) -> yams.YamsState:
     seats = tuple(Seat(f"P{n}") for n in range(people))
-    start = yams.YamsState.start(yams.YamsSettings(seats))
+    start = yams.YamsState.start(yams.YamsSettings(seats, rules))
     return start.apply(yams.Throw(0, (), (1, 2, 3, 5, 5)))
 
 
-def yams_strategy_kept() -> bool:
-    """Whether the cache holds the optimal Yams strategy already (read in a second)."""
+def yams_strategy_kept(rules: Rules = Rules.STANDARD) -> bool:
+    """Whether the cache holds the optimal Yams strategy of ``rules`` already (read in a
+    second)."""
     from zar.ai import cache
     from zar.ai.yams import CACHE_NAME, Strategy
 
-    return cache.cache_path(CACHE_NAME, Strategy.key(Rules.STANDARD)).exists()
+    return cache.cache_path(CACHE_NAME, Strategy.key(rules)).exists()
 
 
 def yams_chances() -> None:
@@ -119,7 +122,13 @@ def table_of_two(target: int) -> Step:
     return Step(ahead.table_of_two(target), partial(farkle_duel, target))
 
 
-YAMS_STRATEGY = Step(ahead.YAMS_STRATEGY, yams_strategy)
+def yams_strategy_of(rules: Rules) -> Step:
+    """The step that makes the optimal Yams strategy of ``rules`` ready (:data:`STEPS` has
+    ours; a game under other house rules builds its own when it starts)."""
+    return Step(ahead.yams_strategy_of(rules.value), partial(yams_strategy, rules))
+
+
+YAMS_STRATEGY = yams_strategy_of(Rules.STANDARD)
 YAMS_CHANCES = Step(ahead.YAMS_CHANCES, yams_chances)
 FARKLE_TURN = Step(ahead.FARKLE_TURN, farkle_turn)
 # The order is the wait of a game that asks for a step meanwhile: the Yams table first (the

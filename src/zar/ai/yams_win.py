@@ -13,6 +13,7 @@ import contextlib
 import threading
 from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -300,7 +301,7 @@ class WinPlayer:
         chances = self._chances(state)
         if chances is None:
             return OptimalPlayer(self.strategy).box(state)
-        values = chances.boxes(state.dice, state.options)
+        values = chances.boxes(state.dice, cast(dict[Box, int], state.options))  # our card's
         return max(values, key=lambda box: (values[box], -box.value))
 
 

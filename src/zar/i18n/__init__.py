@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from zar.i18n import coach, game, page, refusals
 from zar.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, Language
 from zar.table import IllegalAction
-from zar.yams.scorecard import Box
+from zar.yams.scorecard import AnyBox, Box, YatzyBox
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -29,6 +29,7 @@ __all__ = [
     "TURN_LOST",
     "Language",
     "box_name",
+    "box_names",
     "decimal",
     "explain",
     "number",
@@ -54,6 +55,24 @@ BOX_NAMES: Mapping[Language, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 
+# The boxes of Scandinavian Yatzy's card that ours has not; its others are named as ours.
+YATZY_NAMES: Mapping[Language, Mapping[str, str]] = {
+    "tr": {"ONE_PAIR": "Bir çift", "TWO_PAIRS": "İki çift", "YATZY": "Yatzy"},
+    "fr": {"ONE_PAIR": "Paire", "TWO_PAIRS": "Double paire", "YATZY": "Yatzy"},
+    "en": {"ONE_PAIR": "One pair", "TWO_PAIRS": "Two pairs", "YATZY": "Yatzy"},
+}
+
+
+_NAMES = {
+    lang: {**{box.name: names[box.slot] for box in Box}, **YATZY_NAMES[lang]}
+    for lang, names in BOX_NAMES.items()
+}
+
+
+def box_names(lang: Language) -> dict[str, str]:
+    """The name in ``lang`` of every box of either card, by the box's member name."""
+    return dict(_NAMES[lang])
+
 
 def _merged(*parts: Mapping[str, Mapping[Language, str]]) -> dict[str, Mapping[Language, str]]:
     """The words of every part in one table; a key in two parts is a mistake."""
@@ -77,9 +96,14 @@ def text(lang: Language, key: str, **params: object) -> str:
     return MESSAGES[key][lang].format(**params)
 
 
-def box_name(box: Box, lang: Language) -> str:
-    """A box's name in ``lang``; in Turkish, the seed's."""
-    return BOX_NAMES[lang][box.slot]
+def box_name(box: AnyBox, lang: Language) -> str:
+    """A box's name in ``lang``; in Turkish, the seed's (a Yatzy card's box as ours of
+    the same name, or its own).
+
+    >>> box_name(Box.PENTA, "tr"), box_name(YatzyBox.TWO_PAIRS, "en")
+    ('Penta', 'Two pairs')
+    """
+    return _NAMES[lang][box.name]
 
 
 def number(n: int, lang: Language) -> str:
@@ -126,7 +150,7 @@ def explain(error: IllegalAction, lang: Language) -> str:
         ]
         details["dice"] = f" {text(lang, 'and')} ".join(parts)
     for key in ("box", "forced"):
-        if isinstance(details.get(key), Box):
+        if isinstance(details.get(key), Box | YatzyBox):
             details[key] = box_name(details[key], lang)  # type: ignore[arg-type]
     if isinstance(details.get("position"), int):
         details["position"] = details["position"] + 1  # type: ignore[operator]

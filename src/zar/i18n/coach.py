@@ -184,9 +184,46 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
         "en": "the Joker: a Penta goes in its own upper box ({box}) first",
     },
     "note-upper-bonus": {
-        "tr": "üst bölüm 63'e ulaşır: +35 bonus",
-        "fr": "la partie haute atteint 63 : bonus de +35",
-        "en": "the upper section reaches 63: +35 bonus",
+        "tr": "üst bölüm 63'e ulaşır: +{bonus} bonus",
+        "fr": "la partie haute atteint 63 : bonus de +{bonus}",
+        "en": "the upper section reaches 63: +{bonus} bonus",
+    },
+    # Scandinavian Yatzy's boxes (the house rules scandinavian)
+    "note-pair": {
+        "tr": "en yüksek çift: {points}",
+        "fr": "la paire la plus haute : {points}",
+        "en": "the highest pair: {points}",
+    },
+    "note-no-pair": {"tr": "çift yok: 0", "fr": "aucune paire : 0", "en": "no pair: 0"},
+    "note-two-pairs": {
+        "tr": "iki ayrı çift: {points}",
+        "fr": "deux paires différentes : {points}",
+        "en": "two different pairs: {points}",
+    },
+    "note-no-two-pairs": {
+        "tr": "iki ayrı çift yok: 0",
+        "fr": "pas deux paires différentes : 0",
+        "en": "no two different pairs: 0",
+    },
+    "note-kind-dice": {
+        "tr": "yalnız {n} eş zar sayılır: {points}",
+        "fr": "seuls les {n} dés identiques comptent : {points}",
+        "en": "only the {n} equal dice count: {points}",
+    },
+    "note-faces": {
+        "tr": "{faces}: {points}",
+        "fr": "{faces} : {points}",
+        "en": "{faces}: {points}",
+    },
+    "note-no-faces": {
+        "tr": "{faces} yok: 0",
+        "fr": "pas de {faces} : 0",
+        "en": "no {faces}: 0",
+    },
+    "note-full-sum": {
+        "tr": "üç eş ve iki eş zar, toplamları: {points}",
+        "fr": "un brelan et une paire, leur somme : {points}",
+        "en": "three equal dice and two other equal dice, their sum: {points}",
     },
     "note-upper-to-go": {
         "tr": "üst bölüm {total}/63: bonusa {left} puan kaldı",

@@ -26,6 +26,36 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "play": {"tr": "Oyna", "fr": "Jouer", "en": "Play"},
     "play-game": {"tr": "{game} oyna", "fr": "Jouer au {game}", "en": "Play {game}"},
     "rules": {"tr": "Kurallar", "fr": "Règles", "en": "Rules"},
+    # The house rules (docs/rules.md, "House rules"): each preset's name and one line on it.
+    "rules-yams-standard": {"tr": "Yams: oyunun kuralları", "fr": "Yams : règles du jeu",
+                            "en": "Yams: the game's rules"},
+    "rules-yams-standard-about": {
+        "tr": "13 kutu; Penta kutusunda 50 varken her yeni Penta +100 ve Joker",
+        "fr": "13 cases ; avec 50 en Penta, chaque nouveau Penta +100 et Joker",
+        "en": "13 boxes; with 50 in Penta, each new Penta +100 and the Joker"},
+    "rules-yams-official": {"tr": "Yahtzee (Hasbro)", "fr": "Yahtzee (Hasbro)",
+                            "en": "Yahtzee (Hasbro)"},
+    "rules-yams-official-about": {
+        "tr": "Penta kutusunda 0 olsa da Joker zorunlu; +100 yalnız 50 varken",
+        "fr": "Joker imposé même avec 0 en Penta ; +100 seulement avec 50",
+        "en": "The Joker is forced even with 0 in Penta; +100 only with 50"},
+    "rules-yams-free-joker": {"tr": "Serbest Joker", "fr": "Joker libre", "en": "Free Joker"},
+    "rules-yams-free-joker-about": {
+        "tr": "Yeni bir Penta istenen açık kutuya yazılır",
+        "fr": "Un nouveau Penta va dans la case libre de son choix",
+        "en": "A new Penta goes in any open box"},
+    "rules-yams-scandinavian": {"tr": "İskandinav Yatzy", "fr": "Yatzy scandinave",
+                                "en": "Scandinavian Yatzy"},
+    "rules-yams-scandinavian-about": {
+        "tr": "15 kutu: çift, iki çift, seriler 15 ve 20; üst bonus 50; Joker yok",
+        "fr": "15 cases : paire, double paire, suites 15 et 20 ; bonus 50 ; pas de Joker",
+        "en": "15 boxes: a pair, two pairs, straights 15 and 20; bonus 50; no Joker"},
+    "rules-10000-seed": {"tr": "10 000: oyunun kuralları", "fr": "10 000 : règles du jeu",
+                         "en": "10 000: the game's rules"},
+    "rules-10000-seed-about": {
+        "tr": "Giriş ve kasa alt sınırı yok; hedefe varan son turu başlatır",
+        "fr": "Ni entrée ni minimum en banque ; qui atteint l'objectif lance le dernier tour",
+        "en": "No entry or bank minimum; reaching the target starts the last round"},
     "unfinished-games": {"tr": "Yarım kalan oyunlar", "fr": "Parties en cours",
                          "en": "Unfinished games"},
     "continue": {"tr": "Devam et", "fr": "Reprendre", "en": "Continue"},

@@ -261,6 +261,12 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "bad-level": {"tr": "IA'nın böyle bir seviyesi yok: {level}",
                   "fr": "L'IA n'a pas de niveau {level}",
                   "en": "The computer has no level {level}"},
+    "bad-rules": {"tr": "Bu oyunun böyle kuralları yok: {rules}",
+                  "fr": "Ce jeu n'a pas de règles {rules}",
+                  "en": "This game has no rules {rules}"},
+    "bad-level-rules": {"tr": "Bu kurallarla IA {level} seviyesinde oynamıyor",
+                        "fr": "Avec ces règles, l'IA ne joue pas au niveau {level}",
+                        "en": "Under these rules the computer does not play at level {level}"},
     "no-such-box": {"tr": "Böyle bir kutu yok", "fr": "Cette case n'existe pas",
                     "en": "There is no such box"},
     "nothing-to-undo": {

@@ -14,7 +14,7 @@ from typing import Any, Literal, assert_never
 from zar import yams
 from zar.farkle import FarkleState
 from zar.i18n import Language, box_name, decimal, number, percent, text
-from zar.yams import Box, YamsState
+from zar.yams import Box, YamsState, YatzyBox
 from zar.yams.scorecard import PENTA_POINTS, UPPER_BONUS_AT
 
 __all__ = ["advice", "box_notes", "figure", "verdict"]
@@ -150,6 +150,52 @@ def _box_reason(box: Box, points: int, dice: tuple[int, ...], joker: bool, lang:
     raise AssertionError(box)  # the upper boxes returned above
 
 
+def _yatzy_reason(box: YatzyBox, points: int, dice: tuple[int, ...], lang: Language) -> str:
+    """The main part of a Scandinavian Yatzy box's note (its lower boxes; the upper ones
+    are ours)."""
+    most = max(Counter(dice).values())
+    match box:
+        case YatzyBox.ONE_PAIR:
+            return text(lang, "note-pair" if points else "note-no-pair", points=points)
+        case YatzyBox.TWO_PAIRS:
+            return text(lang, "note-two-pairs" if points else "note-no-two-pairs", points=points)
+        case YatzyBox.THREE_OF_A_KIND | YatzyBox.FOUR_OF_A_KIND:
+            need = 3 if box is YatzyBox.THREE_OF_A_KIND else 4
+            if points:
+                return text(lang, "note-kind-dice", n=need, points=points)
+            return text(lang, "note-no-kind", n=need)
+        case YatzyBox.SMALL_STRAIGHT | YatzyBox.LARGE_STRAIGHT:
+            faces = "1-2-3-4-5" if box is YatzyBox.SMALL_STRAIGHT else "2-3-4-5-6"
+            return text(lang, "note-faces" if points else "note-no-faces", faces=faces,
+                        points=points)  # fmt: skip
+        case YatzyBox.FULL_HOUSE:
+            if points:
+                return text(lang, "note-full-sum", points=points)
+            return text(lang, "note-penta-not-full" if most == 5 else "note-no-full")
+        case YatzyBox.CHANCE:
+            return text(lang, "note-sum", points=points)
+        case YatzyBox.YATZY:
+            return text(lang, "note-penta" if points else "note-no-penta")
+    raise AssertionError(box)  # the upper boxes are ours
+
+
+def _joker(card: yams.Scorecard, dice: tuple[int, ...]) -> tuple[bool, bool]:
+    """Whether the Joker plays this throw (docs/rules.md), and whether it forces the throw
+    into its upper box. Ours: a Penta after a Penta box of 50 goes in its upper box if
+    open, else in any open lower box as a joker, else scores 0 in an upper box; Hasbro's
+    (official) the same after a Penta box of 0 too; the free Joker goes in any open box, a
+    joker in a lower box once its upper box is filled."""
+    rules = card.rules
+    if not yams.is_penta(dice) or card.penta is None or not rules.penta_counts:
+        return False, False
+    face_box = Box.upper(dice[0])
+    if rules is yams.Rules.FREE_JOKER:
+        return card[face_box] is not None, False
+    if card.penta != PENTA_POINTS and rules is not yams.Rules.OFFICIAL:
+        return False, False
+    return True, card[face_box] is None
+
+
 def box_notes(state: YamsState, lang: Language) -> dict[str, str]:
     """For each box the dice may be written in now, why it scores what it does: the faces
     counted, the Joker, the +100 Penta bonus, how far the upper bonus is."""
@@ -157,24 +203,22 @@ def box_notes(state: YamsState, lang: Language) -> dict[str, str]:
     if not options:
         return {}
     card, dice = state.card, state.dice
-    penta = yams.is_penta(dice)
-    # The Joker (docs/rules.md): a Penta after a Penta box of 50 goes in its upper box if open,
-    # else in any open lower box as a joker, else scores 0 in an upper box.
-    joker = penta and card.penta == PENTA_POINTS and card.rules is yams.Rules.STANDARD
-    face_box = Box.upper(dice[0])
-    forced = joker and card[face_box] is None
+    joker, forced = _joker(card, dice)
+    free = card.rules is yams.Rules.FREE_JOKER
     notes = {}
     for box, points in options.items():
-        if joker and not forced and box.face is not None:
+        if joker and not forced and not free and box.face is not None:
             parts = [text(lang, "note-joker-zero")]
+        elif isinstance(box, YatzyBox) and box.face is None:
+            parts = [_yatzy_reason(box, points, dice, lang)]
         else:
-            parts = [_box_reason(box, points, dice, joker and not forced, lang)]
+            parts = [_box_reason(Box(box.slot), points, dice, joker and not forced, lang)]
         if forced:
-            parts.append(text(lang, "note-joker-forced", box=box_name(face_box, lang)))
+            parts.append(text(lang, "note-joker-forced", box=box_name(Box.upper(dice[0]), lang)))
         if box.face is not None and card.upper_total < UPPER_BONUS_AT:
             upper = card.upper_total + points
             if upper >= UPPER_BONUS_AT:
-                parts.append(text(lang, "note-upper-bonus"))
+                parts.append(text(lang, "note-upper-bonus", bonus=card.rules.upper_bonus))
             else:
                 parts.append(text(lang, "note-upper-to-go", total=upper,
                                   left=UPPER_BONUS_AT - upper))  # fmt: skip

@@ -85,8 +85,8 @@ def actions_for(
 def _computer_step(record: Record, level: str | None, dice: DiceSource) -> Action:
     state = record.state
     if isinstance(state, yams.YamsState):
-        return ai.next_action(state, ai.computer_player("yams", level), dice)
-    return ai.next_action(state, ai.computer_player("10000", level), dice)
+        return ai.next_action(state, ai.computer_player("yams", level, record.rules), dice)
+    return ai.next_action(state, ai.computer_player("10000", level, record.rules), dice)
 
 
 def _yams_action(state: yams.YamsState, intent: Intent, dice: DiceSource) -> yams.YamsAction:
@@ -95,9 +95,10 @@ def _yams_action(state: yams.YamsState, intent: Intent, dice: DiceSource) -> yam
             keep = tuple(intent.keep)
             return yams.Throw(state.seat, keep, dice.roll(max(0, yams.DICE - len(keep))))
         case "fill":
-            if intent.box is None or intent.box not in yams.Box.__members__:
+            card = state.settings.rules.box_type  # the boxes of the game's card
+            if intent.box is None or intent.box not in card.__members__:
                 raise IllegalAction(f"there is no box {intent.box!r}", reason="no-such-box")
-            return yams.Fill(state.seat, yams.Box[intent.box])
+            return yams.Fill(state.seat, card[intent.box])
         case "autofill":
             # The seed: after the third throw, the app writes the box the computer would choose.
             if state.throws_left:
@@ -105,7 +106,8 @@ def _yams_action(state: yams.YamsState, intent: Intent, dice: DiceSource) -> yam
                     "the computer writes the dice only after the third throw",
                     reason="autofill-too-early",
                 )
-            player = ai.computer_player("yams", ai.DEFAULT_LEVEL["yams"])
+            rules = state.settings.rules.value
+            player = ai.computer_player("yams", ai.DEFAULT_LEVEL["yams"], rules)
             return yams.Fill(state.seat, player.box(state))
     raise IllegalAction(f"Yams has no action {intent.type!r}", reason="no-such-action")
 

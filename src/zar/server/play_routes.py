@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from zar import ai
 from zar.i18n import Language, text
 from zar.names import distinct_looks, new_name
-from zar.record import GameKind, Record
+from zar.record import HOUSE_RULES, GameKind, Record, house_rules
 from zar.server.asking import address, here, language
 from zar.server.devices import Devices, Reach
 from zar.server.games import Games
@@ -41,6 +41,11 @@ from zar.table import IllegalAction, Seat, check_seats
 
 __all__ = ["NewGame", "play_routes"]
 
+RULES_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "enum": sorted({name for names in HOUSE_RULES.values() for name in names}),
+}
+
 
 class NewGame(BaseModel):
     """The new-game dialog: the game, the people, the computer, the target, the auto-fill."""
@@ -59,6 +64,10 @@ class NewGame(BaseModel):
     computer: bool = False
     level: str | None = Field(default=None, max_length=20, description="the computer's level")
     target: Literal[5_000, 10_000, 15_000] = 10_000
+    # Refused in words by the record (``bad-rules``); the schema lists the names.
+    rules: Annotated[str, WithJsonSchema(RULES_SCHEMA)] | None = Field(
+        default=None, description="the house rules by name (/api/setup: rules); null: the seeds'"
+    )
     autofill: Literal[3, 10, 30] | None = 3
     hints: list[Annotated[str, Field(max_length=24)]] | None = Field(
         default=None,
@@ -70,12 +79,20 @@ class NewGame(BaseModel):
 
 def new_record(body: NewGame, lang: Language) -> Record:
     """The game the dialog asks for (its names and level refused in words by the rules)."""
+    rules = house_rules(body.game, body.rules)
     names = [new_name(name) for name in body.players]
     seats = [Seat(name) for name in names]
     if body.computer:
         level = body.level or ai.DEFAULT_LEVEL[body.game]
         if level not in ai.LEVELS[body.game]:
             raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
+        if level not in ai.levels(body.game, rules):
+            raise IllegalAction(
+                f"no level {level!r} under the rules {rules}",
+                reason="bad-level-rules",
+                level=level,
+                rules=rules,
+            )
         seats.append(Seat(text(lang, "computer"), computer=True, level=level))
     hints = None
     if body.hints is not None:
@@ -90,6 +107,7 @@ def new_record(body: NewGame, lang: Language) -> Record:
         target=body.target,
         autofill=body.autofill,
         hints=hints,
+        rules=rules,
     )
 
 

@@ -82,6 +82,7 @@ class _Game(BaseModel):
     over: bool
     abandoned: bool = Field(description="the game was abandoned: it takes no more actions")
     seat: int = Field(ge=0, description="whose turn it is")
+    rules: str = Field(description="the house rules played by name (/api/setup: rules)")
     players: list[Player]
     winners: list[int]
     events: list[Event]
@@ -111,7 +112,8 @@ class YamsView(_Game):
     options: dict[str, int]
     must_sacrifice: bool
     sacrifice_message: str | None
-    cards: list[Card]
+    cards: list[Card] = Field(description="each seat's card, its boxes in the card's order")
+    upper_bonus: int = Field(description="what the upper bonus gives at 63 under the rules")
     totals: list[int]
     autofill: int | None
 
@@ -193,6 +195,11 @@ class Setup(BaseModel):
     default_autofill: int | None
     max_people: int
     languages: list[str]
+    rules: dict[str, list[str]] = Field(description="each game's house rules, the seeds' first")
+    default_rules: dict[str, str]
+    rules_levels: dict[str, dict[str, list[str]]] = Field(
+        description="the computer's levels under each game's house rules"
+    )
 
 
 class Network(BaseModel):

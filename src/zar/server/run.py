@@ -323,7 +323,18 @@ def ready_strategies(record: Record) -> None:
     """Read (or, the first time on a machine, build: 8 to 25 s) the table a new game will
     ask for in the background, while the people play their first turn, rather than when
     the computer or the coach first asks; for a Yams game of two, the laws of the last
-    rounds and the chance's calibration (17 s the first time)."""
+    rounds and the chance's calibration (17 s the first time); for a Yams game under other
+    house rules than ours, their optimal strategy (4 to 10 s the first time)."""
+    if record.kind == "yams" and record.rules is not None:
+        from zar.ai import warm
+        from zar.record import yams_rules
+
+        rules = yams_rules(record.rules)
+        if warming() and not warm.yams_strategy_kept(rules):
+            make_ready([warm.yams_strategy_of(rules)])
+        threading.Thread(
+            target=computer_player, args=("yams", "expert", record.rules), daemon=True
+        ).start()
     target = table_to_ready(record)
     if target is not None:
         from zar.ai import cache

@@ -9,12 +9,11 @@ from typing import Any
 from fastapi import APIRouter
 
 from zar import ai
-from zar.i18n import LANGUAGES, MESSAGES, Language, box_name
-from zar.record import GAMES
+from zar.i18n import LANGUAGES, MESSAGES, Language, box_names
+from zar.record import GAMES, HOUSE_RULES
 from zar.server.network import qr_code
 from zar.server.replies import Network, Setup, Words, refusals
 from zar.table import MAX_PEOPLE
-from zar.yams import Box
 
 __all__ = ["setup_routes"]
 
@@ -37,6 +36,12 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
             "default_autofill": 3,
             "max_people": MAX_PEOPLE,
             "languages": list(LANGUAGES),
+            "rules": {game: list(names) for game, names in HOUSE_RULES.items()},
+            "default_rules": {game: names[0] for game, names in HOUSE_RULES.items()},
+            "rules_levels": {
+                game: {name: list(ai.levels(game, name)) for name in names}
+                for game, names in HOUSE_RULES.items()
+            },
         }
 
     @router.get(
@@ -49,7 +54,7 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
         return {
             "lang": lang,
             "messages": {key: values[lang] for key, values in MESSAGES.items()},
-            "boxes": {box.name: box_name(box, lang) for box in Box},
+            "boxes": box_names(lang),
         }
 
     # Drawn once: the addresses do not change while the app serves.

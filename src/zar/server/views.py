@@ -16,12 +16,12 @@ from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, explain, text
 from zar.i18n.sentences import box_notes
 from zar.names import seat_names, shown_names
-from zar.record import Record
+from zar.record import HOUSE_RULES, Record
 from zar.seating import Seating
 from zar.server.presence import Presence
 from zar.server.rights import to_act, to_hint
 from zar.table import IllegalAction
-from zar.yams import Box, YamsState
+from zar.yams import YamsState
 
 __all__ = ["Table", "game_view", "listed", "summary", "table_view", "view"]
 
@@ -58,7 +58,7 @@ def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[
 
 def _card(card: yams.Scorecard) -> dict[str, Any]:
     return {
-        "boxes": {box.name: card[box] for box in Box},
+        "boxes": {box.name: card[box] for box in card.rules.boxes},
         "upper_total": card.upper_total,
         "upper_bonus": card.upper_bonus,
         "penta_bonus": card.penta_bonus,
@@ -85,6 +85,7 @@ def _yams(state: YamsState, record: Record, lang: Language) -> dict[str, Any]:
         "must_sacrifice": state.must_sacrifice,
         "sacrifice_message": text(lang, "must-sacrifice") if state.must_sacrifice else None,
         "cards": [_card(card) for card in state.cards],
+        "upper_bonus": state.settings.rules.upper_bonus,
         "totals": [card.total for card in state.cards],
         "autofill": record.autofill,
     }
@@ -206,6 +207,7 @@ def game_view(
         "over": state.is_over,
         "abandoned": record.abandoned,
         "seat": state.seat,
+        "rules": record.rules or HOUSE_RULES[record.kind][0],
         # The computer by its name in ``lang`` ("IA", "Computer"), whatever a game stored.
         "players": [
             {"name": name, "computer": s.computer, "level": s.level}

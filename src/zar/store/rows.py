@@ -405,14 +405,15 @@ def kept_record(settings: str, actions: Iterable[str]) -> Record:
     """The record of a game's rows as they are kept, its log replayed only when its state
     is asked for: a backup copies logs, it need not play them (the restore does)."""
     data = json.loads(settings)
-    kind, hints = data["kind"], data.get("hints")
+    kind, hints, rules = data["kind"], data.get("hints"), data.get("rules")
     return Record(
         kind,
         tuple(Seat(s["name"], bool(s.get("computer")), s.get("level")) for s in data["seats"]),
         data.get("target"),
         data.get("autofill"),
-        tuple(action_from_json(kind, json.loads(action)) for action in actions),
+        tuple(action_from_json(kind, json.loads(action), rules) for action in actions),
         None if hints is None else tuple(hints),
+        rules,
     )
 
 

@@ -19,8 +19,10 @@ from zar.yams.game import (
     YamsState,
 )
 from zar.yams.scorecard import (
+    HOUSE_RULES,
     LOWER,
     UPPER,
+    AnyBox,
     Box,
     IllegalMove,
     Rules,
@@ -33,10 +35,12 @@ from zar.yams.scorecard import (
 
 __all__ = [
     "DICE",
+    "HOUSE_RULES",
     "LOWER",
     "ROUNDS",
     "THROWS",
     "UPPER",
+    "AnyBox",
     "Box",
     "Fill",
     "Filled",

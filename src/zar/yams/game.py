@@ -5,6 +5,7 @@ States are immutable; ``state.apply(action)`` returns the next one or raises
 The dice that fell are part of each :class:`Throw`: the engine never rolls.
 
 >>> from zar.table import Seat
+>>> from zar.yams.scorecard import Box
 >>> state = YamsState.start(YamsSettings((Seat("Ali"),)))
 >>> state = state.apply(Throw(0, (), (1, 1, 3, 4, 6)))
 >>> state = state.apply(Throw(0, (0, 1), (1, 2, 1)))
@@ -18,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import assert_never, cast
+from typing import assert_never
 
 from zar.dice import check_dice
 from zar.table import IllegalAction, Seat, check_seats, replay, winners
-from zar.yams.scorecard import Box, Scorecard
+from zar.yams.scorecard import AnyBox, Rules, Scorecard
 
 __all__ = [
     "DICE",
@@ -40,17 +41,20 @@ __all__ = [
 
 DICE = 5
 THROWS = 3
-ROUNDS = 13
+ROUNDS = 13  # under our rules: a round a box (Scandinavian Yatzy's card has 15)
 
 
 @dataclass(frozen=True, slots=True)
 class YamsSettings:
-    """Who plays, in seat order."""
+    """Who plays, in seat order, and the rules of their cards (ours by default)."""
 
     seats: tuple[Seat, ...]
+    rules: Rules = Rules.STANDARD
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", check_seats(self.seats))
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"a game of Yams plays by one of the Rules, not {self.rules!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ class Fill:
     """``seat`` writes the dice in ``box`` and confirms the round ("Turu onayla")."""
 
     seat: int
-    box: Box
+    box: AnyBox
 
 
 YamsAction = Throw | Fill
@@ -82,7 +86,7 @@ class Filled:
     """A box was written: its points, the +100 when a Penta earned it, the upper bonus reached."""
 
     seat: int
-    box: Box
+    box: AnyBox
     points: int
     penta_bonus: int
     upper_bonus: bool
@@ -109,7 +113,7 @@ class YamsState:
 
     @classmethod
     def start(cls, settings: YamsSettings) -> YamsState:
-        return cls(settings, cards=(Scorecard(),) * len(settings.seats))
+        return cls(settings, cards=(Scorecard(rules=settings.rules),) * len(settings.seats))
 
     @classmethod
     def replay(cls, settings: YamsSettings, log: Iterable[YamsAction]) -> YamsState:
@@ -121,9 +125,14 @@ class YamsState:
         return self.cards[self.seat]
 
     @property
+    def rounds(self) -> int:
+        """How many rounds the game has: a round a box of the card (13; Yatzy's 15)."""
+        return len(self.card.boxes)
+
+    @property
     def round(self) -> int:
-        """The round being played, 1 to 13 (13 once the game is over)."""
-        return min(ROUNDS, ROUNDS - len(self.card.open_boxes) + 1)
+        """The round being played, 1 to :attr:`rounds` (the last once the game is over)."""
+        return min(self.rounds, self.rounds - len(self.card.open_boxes) + 1)
 
     @property
     def is_over(self) -> bool:
@@ -134,11 +143,11 @@ class YamsState:
         return 0 if self.is_over else THROWS - self.throws
 
     @property
-    def options(self) -> dict[Box, int]:
+    def options(self) -> dict[AnyBox, int]:
         """The boxes the dice may be written in now, with their points (empty before a throw)."""
         if not self.dice or self.is_over:
             return {}
-        return cast(dict[Box, int], self.card.options(self.dice))  # a Yams game's card
+        return self.card.options(self.dice)
 
     @property
     def must_sacrifice(self) -> bool:
@@ -193,7 +202,7 @@ class YamsState:
         new = tuple(self.dice[p] if p in kept else next(it) for p in range(DICE))
         return replace(self, throws=self.throws + 1, dice=new, events=())
 
-    def _fill(self, box: Box) -> YamsState:
+    def _fill(self, box: AnyBox) -> YamsState:
         if not self.dice:
             raise IllegalAction("throw the dice first", reason="throw-first")
         card = self.card.fill(box, self.dice)

@@ -19,6 +19,7 @@ from zar.dice import check_dice, counts, outcomes
 from zar.table import IllegalAction
 
 __all__ = [
+    "HOUSE_RULES",
     "LOWER",
     "PENTA_BONUS",
     "PENTA_POINTS",
@@ -146,6 +147,10 @@ class Rules(enum.Enum):
     def penta_counts(self) -> bool:
         """Whether a later Penta earns +100 or plays as a Joker (a rule of the Penta box)."""
         return self not in (Rules.NO_BONUS, Rules.SCANDINAVIAN)
+
+
+HOUSE_RULES = (Rules.STANDARD, Rules.OFFICIAL, Rules.FREE_JOKER, Rules.SCANDINAVIAN)
+"""The rules a table may play by, ours first (``no-bonus`` is a published solver variant only)."""
 
 
 class IllegalMove(IllegalAction):
