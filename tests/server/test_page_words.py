@@ -11,6 +11,7 @@ import pytest
 from zar import ai
 from zar.ai.judging import Model
 from zar.i18n import LANGUAGES, MESSAGES
+from zar.record import HOUSE_RULES
 from zar.server.app import STATIC
 
 KEY = re.compile(r"""\bt\(\s*["']([\w-]+)["']""")
@@ -24,6 +25,13 @@ BUILT = [
     *(f"holder-{holder}" for holder in ("you", "host", "guest", "computer")),
     *(f"{kind}-{unit}" for kind in ("value", "chart-values") for unit in REVIEW_UNITS),
     *(f"review-model-{model}" for model in get_args(Model)),
+    # the house rules: each preset's name, and the line on it
+    *(
+        f"rules-{game}-{name}{about}"
+        for game, names in HOUSE_RULES.items()
+        for name in names
+        for about in ("", "-about")
+    ),
 ]
 
 
@@ -52,6 +60,9 @@ def test_the_built_keys_are_the_ones_the_page_builds() -> None:
         "keys-help",
         "level",
         "review-model",
+        "rules",
+        "rules",
+        "rules",
         "scorecard",
         "theme",
         "value",

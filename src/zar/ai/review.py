@@ -29,7 +29,7 @@ from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, sentences
 from zar.record import Record, State, Step
 from zar.table import IllegalAction
-from zar.yams import Box, YamsState
+from zar.yams import YamsState
 
 __all__ = ["FIRST_BOUND", "GRADES", "WORST", "grade", "review", "verdict"]
 
@@ -82,7 +82,7 @@ def _board(state: State) -> dict[str, Any]:
             return {
                 "dice": list(state.dice),
                 "throws_left": state.throws_left,
-                "card": {box.name: state.card[box] for box in Box},
+                "card": {box.name: state.card[box] for box in state.card.rules.boxes},
                 "options": {box.name: points for box, points in state.options.items()},
             }
         case FarkleState():

@@ -16,6 +16,7 @@ from zar.cli.terminal import Console, LeftUnfinished, play_farkle, play_yams
 from zar.dice import DiceSource, SeededDice, SystemDice
 from zar.farkle import TARGETS, FarkleSettings, FarkleState
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, explain, text
+from zar.record import HOUSE_RULES, yams_rules
 from zar.table import IllegalAction, Seat, check_seats
 from zar.yams import Rules, YamsSettings, YamsState
 
@@ -47,6 +48,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", action="store_true", help='add the computer ("Humains + 1 IA")')
     play.add_argument("--level", help="the computer's level (see docs/computer-players.md)")
     play.add_argument("--target", type=int, choices=TARGETS, default=10_000, help="10 000's target")
+    play.add_argument(
+        "--rules",
+        help="the house rules by name (docs/rules.md, 'House rules'); by default the seeds'",
+    )
     play.add_argument("--seed", type=int, help="seed the dice, to replay the same game")
     play.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE)
     play.set_defaults(run=_play)
@@ -128,13 +133,14 @@ def _positive(value: str) -> int:
     return number
 
 
-def _prepare_expert() -> None:
-    """Build the optimal Yams strategy with a progress bar if this machine has none yet."""
+def _prepare_expert(rules: Rules = Rules.STANDARD) -> None:
+    """Build the optimal Yams strategy of ``rules`` with a progress bar if this machine has
+    none yet."""
     from zar.ai.yams import Strategy
     from zar.cli.progress import BuildBar
 
     with BuildBar("IA") as bar:
-        Strategy.load(progress=bar)
+        Strategy.load(rules, progress=bar)
 
 
 def _serve(args: argparse.Namespace, console: Console) -> int:
@@ -195,20 +201,27 @@ def _seats(names: Sequence[str], computer: bool, level: str, lang: Language) -> 
 
 def _play(args: argparse.Namespace, console: Console) -> int:
     lang: Language = args.lang
+    if args.rules is not None and args.rules not in HOUSE_RULES[args.game]:
+        raise CommandError(
+            f"--rules: {args.game} has the rules {', '.join(HOUSE_RULES[args.game])}"
+        )
+    rules: str | None = args.rules
     level: str = args.level or ai.DEFAULT_LEVEL[args.game]
-    if level not in ai.LEVELS[args.game]:
-        raise CommandError(f"--level: {args.game} has the levels {', '.join(ai.LEVELS[args.game])}")
+    offered = ai.levels(args.game, rules)
+    if level not in offered:
+        raise CommandError(f"--level: {args.game} has the levels {', '.join(offered)}")
     seats = _seats(args.players or (), args.ai, level, lang)
     computers = [i for i, seat in enumerate(seats) if seat.computer]
     dice: DiceSource = SystemDice() if args.seed is None else SeededDice(args.seed)
     try:
         if args.game == "yams":
             if computers and level == "expert":
-                _prepare_expert()
-            yams_players = {i: ai.computer_player("yams", level) for i in computers}
-            play_yams(YamsState.start(YamsSettings(seats)), yams_players, dice, console)
+                _prepare_expert(yams_rules(rules))
+            yams_players = {i: ai.computer_player("yams", level, rules) for i in computers}
+            yams_start = YamsState.start(YamsSettings(seats, yams_rules(rules)))
+            play_yams(yams_start, yams_players, dice, console)
         else:
-            farkle_players = {i: ai.computer_player("10000", level) for i in computers}
+            farkle_players = {i: ai.computer_player("10000", level, rules) for i in computers}
             start = FarkleState.start(FarkleSettings(seats, target=args.target))
             play_farkle(start, farkle_players, dice, console)
     except LeftUnfinished:

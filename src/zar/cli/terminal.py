@@ -15,11 +15,11 @@ from zar.dice import DiceSource
 from zar.farkle import FarkleState, Phase
 from zar.i18n import Language, box_name, explain, number, percent, text
 from zar.table import IllegalAction, Seat
-from zar.yams import Box, YamsState
+from zar.yams import YamsState
 
 __all__ = ["Console", "LeftUnfinished", "play_farkle", "play_yams"]
 
-LETTERS = ascii_lowercase[:13]  # a..m, one per box, in the order of Box
+LETTERS = ascii_lowercase[:15]  # a..m, one per box in the card's order (a..o: Yatzy's 15)
 
 
 class LeftUnfinished(Exception):
@@ -90,8 +90,9 @@ def yams_card_table(state: YamsState, lang: Language) -> str:
     seats = state.settings.seats
     width = max(8, *(len(s.name) + 1 for s in seats))
     labels = ("upper-total", "upper-bonus", "penta-bonus", "total")
+    boxes = state.settings.rules.boxes
     label = max(
-        len(n) for n in (*(box_name(b, lang) for b in Box), *(text(lang, k) for k in labels))
+        len(n) for n in (*(box_name(b, lang) for b in boxes), *(text(lang, k) for k in labels))
     )
     lines = [" " * (label + 3) + "".join(f"{s.name:>{width}}" for s in seats)]
     options = state.options
@@ -99,7 +100,7 @@ def yams_card_table(state: YamsState, lang: Language) -> str:
     def row(key: str, name: str, cells: list[str]) -> None:
         lines.append(f"{key:<2} {name:<{label}}" + "".join(f"{c:>{width}}" for c in cells))
 
-    for box in Box:
+    for box in boxes:
         cells = []
         for i, card in enumerate(state.cards):
             if card[box] is not None:
@@ -108,8 +109,8 @@ def yams_card_table(state: YamsState, lang: Language) -> str:
                 cells.append(f"({options[box]})" if box in options else "-")
             else:
                 cells.append("·")
-        row(LETTERS[box.value] if box in options else "", box_name(box, lang), cells)
-        if box is Box.SIXES:
+        row(LETTERS[box.slot] if box in options else "", box_name(box, lang), cells)
+        if box.face == 6:
             row("", text(lang, "upper-total"), [f"{c.upper_total}/63" for c in state.cards])
             row("", text(lang, "upper-bonus"), [str(c.upper_bonus) for c in state.cards])
     row("", text(lang, "penta-bonus"), [str(c.penta_bonus) for c in state.cards])
@@ -136,8 +137,9 @@ def _ask_yams(console: Console, state: YamsState) -> yams.YamsAction:
     help_text = console.t("yams-prompt-last" if last else "yams-prompt")
     while True:
         entry = console.ask(help_text).lower()
-        if len(entry) == 1 and entry in LETTERS:
-            box = Box(LETTERS.index(entry))
+        boxes = state.settings.rules.boxes
+        if len(entry) == 1 and entry in LETTERS[: len(boxes)]:
+            box = boxes[LETTERS.index(entry)]
             try:
                 state.card.fill(box, state.dice)
             except IllegalAction as refusal:
@@ -163,7 +165,9 @@ def play_yams(
     while not state.is_over:
         seat = state.seat
         name = seats[seat].name
-        console.write(f"\n── {console.t('round-of', round=state.round)} · {name} ──")
+        console.write(
+            f"\n── {console.t('round-of', round=state.round, rounds=state.rounds)} · {name} ──"
+        )
         if seat in computers:
             for action, after in ai.play_turn(state, computers[seat], dice):
                 if isinstance(action, yams.Throw):

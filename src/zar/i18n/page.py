@@ -26,6 +26,7 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "play": {"tr": "Oyna", "fr": "Jouer", "en": "Play"},
     "play-game": {"tr": "{game} oyna", "fr": "Jouer au {game}", "en": "Play {game}"},
     "rules": {"tr": "Kurallar", "fr": "Règles", "en": "Rules"},
+    "rules-of": {"tr": "Kurallar: {name}", "fr": "Règles : {name}", "en": "Rules: {name}"},
     # The house rules (docs/rules.md, "House rules"): each preset's name and one line on it.
     "rules-yams-standard": {"tr": "Yams: oyunun kuralları", "fr": "Yams : règles du jeu",
                             "en": "Yams: the game's rules"},

@@ -13,7 +13,7 @@ from typing import Any, Literal, assert_never
 
 from zar import yams
 from zar.farkle import FarkleState
-from zar.i18n import Language, box_name, decimal, number, percent, text
+from zar.i18n import Language, box_name, box_names, decimal, number, percent, text
 from zar.yams import Box, YamsState, YatzyBox
 from zar.yams.scorecard import PENTA_POINTS, UPPER_BONUS_AT
 
@@ -52,7 +52,7 @@ def _yams_advice(options: Sequence[Option], lang: Language) -> str:
     best = options[0]
     expected = decimal(best["expected"], lang)
     if best["kind"] == "box":
-        name = box_name(Box[best["box"]], lang)
+        name = box_names(lang)[best["box"]]  # a box of either card, by its name
         return text(lang, "advice-box", box=name, points=best["points"], expected=expected)
     if not best["faces"]:
         return text(lang, "advice-throw-all", expected=expected)

@@ -105,6 +105,7 @@ class YamsView(_Game):
 
     game: Literal["yams"]
     round: int
+    rounds: int = Field(description="the rounds of the game: a box of the card each")
     throws: int
     throws_left: int
     kept: list[int] = Field(description="the positions the round's last throw kept")
@@ -177,6 +178,9 @@ class Listed(BaseModel):
     seat: int
     winners: list[int]
     round: int | None = Field(description="Yams: the round")
+    rounds: int | None = Field(
+        default=None, description="Yams: the rounds of its card (absent before house rules: 13)"
+    )
     target: int | None = Field(description="10 000: the target")
     abandoned: bool = Field(default=False, description="always false: no abandoned game is listed")
     my_turn: bool = Field(default=False, description="a seat this device holds is on turn")

@@ -343,7 +343,7 @@ def stood_in(record: Record, seat: int, since: int) -> dict[str, Any]:
         before, after = then.cards[seat], now.cards[seat]
         boxes = [
             {"box": box.name, "points": after[box]}
-            for box in yams.Box
+            for box in before.rules.boxes
             if before[box] is None and after[box] is not None
         ]
         return {"seat": seat, "rounds": len(boxes), "boxes": boxes}

@@ -76,6 +76,7 @@ def _kept(state: YamsState, record: Record) -> list[int]:
 def _yams(state: YamsState, record: Record, lang: Language) -> dict[str, Any]:
     return {
         "round": state.round,
+        "rounds": state.rounds,
         "throws": state.throws,
         "throws_left": state.throws_left,
         "kept": _kept(state, record),
@@ -260,6 +261,7 @@ def summary(record: Record) -> dict[str, Any]:
         "seat": state.seat,
         "winners": list(state.winners),
         "round": state.round if isinstance(state, YamsState) else None,
+        "rounds": state.rounds if isinstance(state, YamsState) else None,
         "target": record.target,
         "abandoned": record.abandoned,
     }

@@ -10,7 +10,7 @@ import { Coach } from "./coach.js";
 import { h, pill, seatClass, text } from "./dom.js";
 import { FarkleBoard } from "./farkle.js";
 import { celebrate, feel, stayAwake } from "./feedback.js";
-import { names, num, t } from "./i18n.js";
+import { lang, names, num, t } from "./i18n.js";
 import { exportLinks } from "./links.js";
 import { InviteDialog } from "./invite.js";
 import { PhoneSeats } from "./phones.js";
@@ -194,6 +194,11 @@ export class GameScreen {
       });
       tools.append(this.inviteButton);
     }
+    // The rules the game plays by, their section of the rules page one tap away.
+    const rulesName = t(`rules-${view.game}-${view.rules}`);
+    tools.append(h("p", { class: "rules-line" },
+      h("a", { href: `/static/rules/${lang}.html#rules-${view.game}-${view.rules}` },
+        t("rules-of", { name: rulesName }))));
     const keys = h("p", { class: "keys", hidden: touched }, t(`keys-help-${view.game === "yams" ? "yams" : "10000"}`));
     tools.append(this.toggle(t("sounds"), sounds, setSounds, () => feel("throw")), keys);
     this.section = tableOf(view.game, this.board, { end: this.end, coach: this.coach.el, side: [this.status, tools] });

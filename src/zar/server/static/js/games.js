@@ -12,7 +12,8 @@ const PAGE = 50;
 
 /** How far a game is: the round (Yams), or the leader against the target (10 000). */
 function progress(game) {
-  if (game.game === "yams") return t("round-of", { round: game.round });
+  // A game listed before its summary said its rounds: ours, 13.
+  if (game.game === "yams") return t("round-of", { round: game.round, rounds: game.rounds ?? 13 });
   return t("of-target", { total: num(Math.max(0, ...game.totals)), target: num(game.target) });
 }
 

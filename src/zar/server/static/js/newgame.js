@@ -1,5 +1,6 @@
-// The new-game dialog: the game, the people (Oyuncu 1 … 6), the computer, the target or
-// the auto-fill. The server judges the names; its refusal is shown as it says it.
+// The new-game dialog: the game, its rules (the seeds' by default, the house rules one tap
+// away), the people (Oyuncu 1 … 6), the computer, the target or the auto-fill. The server
+// judges the names; its refusal is shown as it says it.
 
 import { get, post } from "./api.js";
 import { h } from "./dom.js";
@@ -48,12 +49,22 @@ export class NewGameDialog {
       this.levels[this.form.elements.game.value] = this.level.value;
     });
     this.computer.addEventListener("change", () => this.changed());
+    // The rules: a select of the game's presets, a line on the one chosen beside it.
+    this.rulesAbout = h("p", { class: "about", id: "rules-about" });
+    this.rules = h("select", { name: "rules", "aria-describedby": "rules-about" });
+    this.chosenRules = {}; // the rules chosen for each game, while the dialog lives
+    this.rules.addEventListener("change", () => {
+      this.chosenRules[this.form.elements.game.value] = this.rules.value;
+      this.changed();
+    });
     const cancel = h("button", { type: "button" }, t("cancel"));
     cancel.addEventListener("click", () => this.el.close());
     this.start = h("button", { type: "submit", class: "primary" }, t("start"));
     this.form = h("form", { class: "new-game", novalidate: true },
       h("h2", { id: "new-game-title" }, t("new-game")),
       radios("game", t("game"), setup.games.map((g) => [g, gameName(g)]), "yams"),
+      h("div", { class: "rules-choice" },
+        h("label", { class: "level" }, h("span", {}, t("rules")), this.rules), this.rulesAbout),
       h("fieldset", { class: "players" }, h("legend", {}, t("players")), this.list, this.add),
       h("div", { class: "computer" },
         // The seed's words first in its name, their meaning beside them (`Humains + 1 IA — …`).
@@ -123,16 +134,22 @@ export class NewGameDialog {
     this.names().at(Math.max(0, index - 1)).focus();
   }
 
-  /** Show the choices of the game picked: its computer levels, the target or the auto-fill. */
+  /** Show the choices of the game picked: its rules, its computer levels under them, the
+   * target or the auto-fill. */
   changed() {
     const kind = this.form.elements.game.value;
-    const levels = setup.levels[kind] ?? [];
+    const names = setup.rules[kind] ?? [];
+    this.rules.replaceChildren(...names.map((name) => h("option", { value: name }, t(`rules-${kind}-${name}`))));
+    this.rules.value = this.chosenRules[kind] ?? setup.default_rules[kind];
+    this.rulesAbout.textContent = t(`rules-${kind}-${this.rules.value}-about`);
+    const levels = setup.rules_levels[kind]?.[this.rules.value] ?? setup.levels[kind] ?? [];
     // Each level says what it does; each game keeps its own choice, or its own default.
     this.level.replaceChildren(...levels.map((level) => {
       const words = t(`level-${kind}-${level}`);
       return h("option", { value: level }, words === `level-${kind}-${level}` ? level : words);
     }));
-    this.level.value = this.levels[kind] ?? setup.default_level[kind];
+    const wanted = this.levels[kind] ?? setup.default_level[kind];
+    this.level.value = levels.includes(wanted) ? wanted : levels[0];
     this.level.disabled = !this.computer.checked;
     this.form.querySelector(".choice-target").hidden = kind !== "10000";
     this.form.querySelector(".choice-autofill").hidden = kind !== "yams";
@@ -144,6 +161,7 @@ export class NewGameDialog {
     const players = this.names().map((input, i) => input.value.trim() || t("player-n", { n: i + 1 }));
     const body = {
       game: kind,
+      rules: this.rules.value,
       players,
       hints: players.filter((_, i) => this.hints()[i].checked),
       computer: this.computer.checked,

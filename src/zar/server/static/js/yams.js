@@ -88,7 +88,7 @@ export class YamsBoard {
   }
 
   info(view) {
-    return t("round-of", { round: view.round });
+    return t("round-of", { round: view.round, rounds: view.rounds });
   }
 
   /** The messages true now: the sacrifice, once the player is to write. */
@@ -100,7 +100,7 @@ export class YamsBoard {
 
   /** What to celebrate in `view`: a Penta written (or its bonus). */
   celebrates(view) {
-    const penta = view.events.some((e) => e.type === "filled" && (e.penta_bonus > 0 || (e.box === "PENTA" && e.points > 0)));
+    const penta = view.events.some((e) => e.type === "filled" && (e.penta_bonus > 0 || ((e.box === "PENTA" || e.box === "YATZY") && e.points > 0)));
     return penta ? "penta" : null;
   }
 

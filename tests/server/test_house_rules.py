@@ -1,0 +1,147 @@
+"""House rules over HTTP (docs/rules.md, "House rules"): the dialog's choices, a game of
+each Yams preset started, played by a person and the computer to its end, its coach and
+its review by the preset's own strategy; rules a game has not, refused in words, the store
+unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from server.api_support import act, new
+from zar.ai.yams import Strategy
+from zar.dice import SeededDice
+from zar.server import create_app
+from zar.store import SqliteStore
+
+Game = dict[str, Any]
+
+
+@pytest.fixture
+def client(store: SqliteStore, solved: Callable[[str], Strategy]) -> Iterator[TestClient]:
+    for variant in ("standard", "official", "scandinavian"):
+        solved(variant)  # in the session's cache, for the server to read
+    with TestClient(create_app(store, dice=SeededDice(23), games_per_minute=None)) as c:
+        yield c
+
+
+def test_the_dialog_offers_each_games_rules_the_seeds_first(client: TestClient) -> None:
+    setup = client.get("/api/setup").json()
+    assert setup["rules"]["yams"] == ["standard", "official", "free-joker", "scandinavian"]
+    assert setup["default_rules"] == {"yams": "standard", "10000": setup["rules"]["10000"][0]}
+    assert setup["rules_levels"]["yams"]["standard"] == ["easy", "expert", "win"]
+    assert setup["rules_levels"]["yams"]["scandinavian"] == ["expert"]
+    words = client.get("/api/i18n/tr").json()
+    assert words["boxes"]["TWO_PAIRS"] == "İki çift"
+    assert words["boxes"]["PENTA"] == "Penta"
+    for name in setup["rules"]["yams"]:
+        assert words["messages"][f"rules-yams-{name}"]
+
+
+def play_to_the_end(client: TestClient, game: Game) -> Game:
+    """Ali throws once a round and writes the first box offered; the computer plays its own."""
+    while not game["over"]:
+        if game["players"][game["seat"]]["computer"]:
+            game = act(client, game, type="computer")
+        elif not game["dice"]:
+            game = act(client, game, type="throw")
+        else:
+            game = act(client, game, type="fill", box=next(iter(game["options"])))
+    return game
+
+
+def test_a_game_of_scandinavian_yatzy_plays_fifteen_rounds_of_its_card(
+    client: TestClient, solved: Callable[[str], Strategy]
+) -> None:
+    game = new(client, "yams", "Ali", rules="scandinavian", computer=True, level="expert")
+    assert (game["rules"], game["rounds"], game["upper_bonus"]) == ("scandinavian", 15, 50)
+    assert list(game["cards"][0]["boxes"]) == [
+        "ONES", "TWOS", "THREES", "FOURS", "FIVES", "SIXES", "ONE_PAIR", "TWO_PAIRS",
+        "THREE_OF_A_KIND", "FOUR_OF_A_KIND", "SMALL_STRAIGHT", "LARGE_STRAIGHT",
+        "FULL_HOUSE", "CHANCE", "YATZY",
+    ]  # fmt: skip
+    game = act(client, game, type="throw")
+    assert set(game["options"]) == set(game["cards"][0]["boxes"])
+    assert set(game["notes"]) == set(game["options"])
+    refused = client.post(
+        f"/api/games/{game['id']}/actions",
+        json={"version": game["version"], "type": "fill", "box": "PENTA"},
+    )
+    assert (refused.status_code, refused.json()["reason"]) == (422, "no-such-box")
+    game = play_to_the_end(client, game)
+    assert all(None not in card["boxes"].values() for card in game["cards"])
+    listed = client.get("/api/games").json()
+    assert listed[0]["rounds"] == 15
+    # The review judges Ali's 15 boxes by Yatzy's own strategy.
+    (ali,) = client.get(f"/api/games/{game['id']}/review?lang=en").json()["players"]
+    assert ali["decisions"] == 15
+    assert ali["start"] == pytest.approx(solved("scandinavian").expected_score(), abs=1e-9)
+    assert ali["start"] == pytest.approx(248.4400, abs=5e-5)
+    assert ali["result"] == game["totals"][0]
+    assert ali["result"] == pytest.approx(ali["start"] + ali["luck"] - ali["total_cost"], abs=1e-9)
+
+
+def test_the_coach_of_official_rules_values_by_their_strategy_in_points(
+    client: TestClient, solved: Callable[[str], Strategy]
+) -> None:
+    """Two seats under Hasbro's rules: the coach gives expected final scores of that
+    strategy, and no chance of winning (the play-to-win tables are of our card)."""
+    game = new(client, "yams", "Ali", "Ece", rules="official", hints=["Ali"])
+    game = act(client, game, type="throw")
+    hint = client.get(f"/api/games/{game['id']}/hint").json()
+    assert hint["options"]
+    assert all("win" not in option for option in hint["options"])
+    strategy = solved("official")
+    best = max(hint["options"], key=lambda o: o["expected"])
+    assert best["expected"] == pytest.approx(
+        max(
+            max(strategy.box_values(_card(game, "official"), tuple(game["dice"])).values()),
+            max(strategy.keep_values(_card(game, "official"), tuple(game["dice"]), 2).values()),
+        ),
+        abs=1e-9,
+    )
+
+
+def _card(game: Game, rules: str) -> Any:
+    from zar.yams import Rules, Scorecard
+
+    return Scorecard(rules=Rules(rules))  # the first round: an empty card
+
+
+@pytest.mark.parametrize(
+    ("body", "reason", "words"),
+    [
+        ({"rules": "yatzy"}, "bad-rules", "Bu oyunun böyle kuralları yok: yatzy"),
+        ({"rules": "seed"}, "bad-rules", "Bu oyunun böyle kuralları yok: seed"),
+        (
+            {"rules": "scandinavian", "computer": True, "level": "easy"},
+            "bad-level-rules",
+            "Bu kurallarla IA easy seviyesinde oynamıyor",
+        ),
+        (
+            {"rules": "official", "computer": True, "level": "win"},
+            "bad-level-rules",
+            "Bu kurallarla IA win seviyesinde oynamıyor",
+        ),
+    ],
+)
+def test_rules_a_game_has_not_are_refused_in_words_and_nothing_is_stored(
+    client: TestClient, body: dict[str, Any], reason: str, words: str
+) -> None:
+    before = client.get("/api/games").json()
+    response = client.post("/api/games", json={"game": "yams", "players": ["Ali"], **body})
+    assert response.status_code == 422, response.text
+    assert (response.json()["reason"], response.json()["detail"]) == (reason, words)
+    assert client.get("/api/games").json() == before
+
+
+def test_a_game_of_our_rules_says_so_and_stores_no_name(
+    client: TestClient, store: SqliteStore
+) -> None:
+    game = new(client, "yams", "Ali", rules="standard")
+    assert (game["rules"], game["rounds"], game["upper_bonus"]) == ("standard", 13, 35)
+    assert store.load(game["id"]).rules is None
+    assert "rules" not in store.load(game["id"]).to_json()
