@@ -35,7 +35,7 @@ def test_the_dialog_offers_each_games_rules_the_seeds_first(client: TestClient) 
     assert setup["rules_levels"]["yams"]["standard"] == ["easy", "expert", "win"]
     assert setup["rules_levels"]["yams"]["scandinavian"] == ["expert"]
     words = client.get("/api/i18n/tr").json()
-    assert words["boxes"]["TWO_PAIRS"] == "İki çift"
+    assert words["boxes"]["TWO_PAIRS"] == "Çifte çift"
     assert words["boxes"]["PENTA"] == "Penta"
     for name in setup["rules"]["yams"]:
         assert words["messages"][f"rules-yams-{name}"]

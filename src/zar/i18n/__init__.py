@@ -57,7 +57,8 @@ BOX_NAMES: Mapping[Language, tuple[str, ...]] = {
 
 # The boxes of Scandinavian Yatzy's card that ours has not; its others are named as ours.
 YATZY_NAMES: Mapping[Language, Mapping[str, str]] = {
-    "tr": {"ONE_PAIR": "Bir çift", "TWO_PAIRS": "İki çift", "YATZY": "Yatzy"},
+    # Not "Bir çift", "İki çift": a box's name never starts with another's and a space.
+    "tr": {"ONE_PAIR": "Çift", "TWO_PAIRS": "Çifte çift", "YATZY": "Yatzy"},
     "fr": {"ONE_PAIR": "Paire", "TWO_PAIRS": "Double paire", "YATZY": "Yatzy"},
     "en": {"ONE_PAIR": "One pair", "TWO_PAIRS": "Two pairs", "YATZY": "Yatzy"},
 }

@@ -194,14 +194,14 @@ export class GameScreen {
       });
       tools.append(this.inviteButton);
     }
-    // The rules the game plays by, their section of the rules page one tap away.
-    const rulesName = t(`rules-${view.game}-${view.rules}`);
-    tools.append(h("p", { class: "rules-line" },
+    // The rules the game plays by, their section of the rules page one tap away (at its
+    // end too, beside the review).
+    const rulesLine = h("p", { class: "rules-line" },
       h("a", { href: `/static/rules/${lang}.html#rules-${view.game}-${view.rules}` },
-        t("rules-of", { name: rulesName }))));
+        t("rules-of", { name: t(`rules-${view.game}-${view.rules}`) })));
     const keys = h("p", { class: "keys", hidden: touched }, t(`keys-help-${view.game === "yams" ? "yams" : "10000"}`));
     tools.append(this.toggle(t("sounds"), sounds, setSounds, () => feel("throw")), keys);
-    this.section = tableOf(view.game, this.board, { end: this.end, coach: this.coach.el, side: [this.status, tools] });
+    this.section = tableOf(view.game, this.board, { end: this.end, coach: this.coach.el, side: [this.status, rulesLine, tools] });
     this.section.addEventListener("pointerdown", (event) => {
       if (event.pointerType !== "touch") return;
       touched = true;
@@ -481,6 +481,7 @@ export class GameScreen {
     const computer = view.players.find((p) => p.computer);
     const body = {
       game: view.game,
+      rules: view.rules, // the same house rules
       players: people.map((p) => p.name),
       computer: Boolean(computer),
       level: computer?.level ?? null,

@@ -1,0 +1,121 @@
+"""House rules through the page (docs/rules.md, "House rules"): the dialog's `Kurallar`
+says what each preset is and offers the computer's levels it has; a game of Scandinavian
+Yatzy against the computer played to its end on its fifteen boxes; its rules named on its
+screen and linked to their section of the rules page; the phone's one screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser.person import DESKTOP, PHONE, Person
+from zar.ai.yams import Strategy
+
+YATZY = (
+    "Bir", "İki", "Üç", "Dört", "Beş", "Altı", "Çift", "Çifte çift", "Üçlü", "Dörtlü",
+    "Küçük seri", "Büyük seri", "Full", "Şans", "Yatzy",
+)  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _solved(solved: Callable[[str], Strategy]) -> None:
+    solved("scandinavian")  # read by the server from the session's cache, not built in a test
+
+
+def choose_rules(person: Person, name: str) -> None:
+    dialog = person.page.get_by_role("dialog")
+    dialog.get_by_role("combobox", name="Kurallar").select_option(label=name)
+
+
+def test_the_dialog_says_each_preset_and_its_levels(page: Page) -> None:
+    ali = Person(page)
+    ali.open()
+    ali.button("Yeni oyun").click()
+    dialog = page.get_by_role("dialog")
+    rules = dialog.get_by_role("combobox", name="Kurallar")
+    expect(rules).to_have_value("standard")  # the seeds' by default
+    expect(rules.get_by_role("option")).to_have_text(
+        ["Yams: oyunun kuralları", "Yahtzee (Hasbro)", "Serbest Joker", "İskandinav Yatzy"]
+    )
+    expect(rules).to_have_accessible_description(re.compile("^13 kutu"))
+    level = dialog.get_by_role("combobox", name="Seviye")
+    expect(level.get_by_role("option")).to_have_count(3)
+    rules.select_option(label="İskandinav Yatzy")
+    expect(rules).to_have_accessible_description(re.compile("^15 kutu"))
+    expect(level.get_by_role("option")).to_have_count(1)  # the optimal player alone
+    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
+    expect(rules).to_have_value("seed")
+    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="Yams").check()
+    expect(rules).to_have_value("scandinavian")  # each game keeps its choice
+
+
+def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> None:
+    page.set_viewport_size(PHONE)
+    ali = Person(page)
+    ali.open()
+    ali.button("Yeni oyun").click()
+    choose_rules(ali, "İskandinav Yatzy")
+    page.get_by_role("dialog").get_by_role("textbox", name="Oyuncu 1").fill("Ali")
+    page.get_by_role("dialog").get_by_role("checkbox", name="Humains + 1 IA").check()
+    page.get_by_role("dialog").get_by_role("radiogroup", name="Otomatik yazma").get_by_role(
+        "radio", name="Kapalı"
+    ).check()
+    ali.button("Başlat").click()
+    expect(ali.button("At")).to_be_visible()
+    link = page.get_by_role("link", name="Kurallar: İskandinav Yatzy")
+    expect(link).to_have_attribute("href", "/static/rules/tr.html#rules-yams-scandinavian")
+    for round_ in range(1, 16):
+        ali.wait_for_turn("Ali")
+        expect(ali.header).to_contain_text(f"Tur {round_}/15")
+        ali.throw()
+        open_boxes = [name for name in YATZY if ali.box(name).count()]
+        assert len(open_boxes) == 16 - round_
+        if round_ == 1:
+            for name in ("Çift", "Çifte çift", "Yatzy"):
+                expect(ali.box(name)).to_be_enabled()
+            ali.shot(output, "yatzy-phone-390")
+            for box in (ali.button("At"), ali.button("Turu onayla"), ali.dice.first):
+                bounds = box.bounding_box()
+                assert bounds is not None
+                assert bounds["y"] + bounds["height"] <= PHONE["height"]
+        ali.box(open_boxes[0]).click()
+        ali.act("Turu onayla")
+    expect(ali.winner()).to_contain_text("Kazanan")
+    ali.shot(output, "yatzy-end-390")
+    expect(link).to_be_visible()  # beside the review
+    # Every box of both cards written: 15 rows of numbers, the upper bonus of 50 or 0.
+    expect(page.get_by_role("button", name=re.compile(r"^(Çift|Yatzy)\b"))).to_have_count(0)
+    ali.button("Rövanş").click()  # the same rules again
+    expect(page.get_by_role("link", name="Kurallar: İskandinav Yatzy")).to_be_visible()
+    expect(ali.header).to_contain_text("Tur 1/15")
+    page.get_by_role("link", name="Kurallar: İskandinav Yatzy").click()
+    expect(page.get_by_role("heading", name="İskandinav Yatzy")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 360, "height": 740}, DESKTOP])
+def test_the_fifteen_boxes_and_the_turn_fit_the_screen(
+    page: Page, output: Path, size: dict[str, int]
+) -> None:
+    page.set_viewport_size(size)
+    ali = Person(page)
+    ali.open()
+    ali.button("Yeni oyun").click()
+    choose_rules(ali, "İskandinav Yatzy")
+    page.get_by_role("dialog").get_by_role("textbox", name="Oyuncu 1").fill("Ali")
+    ali.button("Başlat").click()
+    ali.throw()
+    ali.shot(output, f"yatzy-{size['width']}")
+    for control in (ali.button("At"), ali.button("Turu onayla"), *ali.dice.all()):
+        bounds = control.bounding_box()
+        assert bounds is not None
+        assert bounds["y"] >= 0
+        assert bounds["y"] + bounds["height"] <= size["height"]
+        assert min(bounds["width"], bounds["height"]) >= 44
+    boxes = page.get_by_role("button", name=re.compile(rf"^({'|'.join(YATZY)})(\s|$)"))
+    expect(boxes).to_have_count(15)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size["width"]  # nothing wider than the screen
