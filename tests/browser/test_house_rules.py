@@ -117,5 +117,11 @@ def test_the_fifteen_boxes_and_the_turn_fit_the_screen(
         assert min(bounds["width"], bounds["height"]) >= 44
     boxes = page.get_by_role("button", name=re.compile(rf"^({'|'.join(YATZY)})(\s|$)"))
     expect(boxes).to_have_count(15)
+    expect(page.get_by_text("Penta bonusu")).to_have_count(0)  # Yatzy gives no +100
+    if size == DESKTOP:  # the whole card, its total row in view
+        total = page.get_by_role("row", name=re.compile("^TOPLAM"))
+        bounds = total.bounding_box()
+        assert bounds is not None
+        assert bounds["y"] + bounds["height"] <= size["height"]
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= size["width"]  # nothing wider than the screen

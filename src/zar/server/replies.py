@@ -115,6 +115,7 @@ class YamsView(_Game):
     sacrifice_message: str | None
     cards: list[Card] = Field(description="each seat's card, its boxes in the card's order")
     upper_bonus: int = Field(description="what the upper bonus gives at 63 under the rules")
+    penta_bonus_counts: bool = Field(description="whether a later Penta earns +100 (the Joker)")
     totals: list[int]
     autofill: int | None
 

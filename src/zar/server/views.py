@@ -87,6 +87,7 @@ def _yams(state: YamsState, record: Record, lang: Language) -> dict[str, Any]:
         "sacrifice_message": text(lang, "must-sacrifice") if state.must_sacrifice else None,
         "cards": [_card(card) for card in state.cards],
         "upper_bonus": state.settings.rules.upper_bonus,
+        "penta_bonus_counts": state.settings.rules.penta_counts,
         "totals": [card.total for card in state.cards],
         "autofill": record.autofill,
     }

@@ -80,11 +80,12 @@ export class YamsBoard {
         h("caption", { class: "sr-only" }, t(`scorecard-${name}`)), h("thead", {}, head), h("tbody", {}, body));
     };
     const boxRows = (boxes) => boxes.map((box) => [box, boxName(box), "box"]);
-    return h("div", { class: "card-wrap" },
+    // The Penta bonus's row only under rules that give one (not Scandinavian Yatzy's).
+    const pentaBonus = view.penta_bonus_counts ? [["penta_bonus", t("penta-bonus"), "sub penta-bonus"]] : [];
+    return h("div", { class: `card-wrap${this.boxes.length > 13 ? " long-card" : ""}` },
       part("upper", [...boxRows(this.boxes.slice(0, UPPER_BOXES)),
         ["upper_total", t("upper-total"), "sub"], ["upper_bonus", t("upper-bonus"), "sub bonus"]]),
-      part("lower", [...boxRows(this.boxes.slice(UPPER_BOXES)),
-        ["penta_bonus", t("penta-bonus"), "sub penta-bonus"], ["total", t("total"), "total"]]));
+      part("lower", [...boxRows(this.boxes.slice(UPPER_BOXES)), ...pentaBonus, ["total", t("total"), "total"]]));
   }
 
   info(view) {
@@ -242,7 +243,7 @@ export class YamsBoard {
       this.put(seat, "upper_total", `${card.upper_total}/${UPPER_BONUS_AT}${bonus}`);
       this.cells[seat].upper_total.td.classList.toggle("reached", card.upper_total >= UPPER_BONUS_AT);
       this.put(seat, "upper_bonus", card.upper_bonus ? num(card.upper_bonus) : "–");
-      this.put(seat, "penta_bonus", card.penta_bonus ? num(card.penta_bonus) : "–");
+      if (view.penta_bonus_counts) this.put(seat, "penta_bonus", card.penta_bonus ? num(card.penta_bonus) : "–");
       this.put(seat, "total", num(card.total));
     });
     const pentaBonus = view.cards[shown]?.penta_bonus ?? 0;
