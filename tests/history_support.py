@@ -15,7 +15,7 @@ from play_support import farkle_move, yams_move
 from record_support import standing
 from zar import farkle, yams
 from zar.history import totals
-from zar.record import Record
+from zar.record import HOUSE_RULES, Record
 from zar.table import Seat
 from zar.yams.scorecard import PENTA_BONUS
 
@@ -128,6 +128,7 @@ def replayed_stats(game: str, records: Iterable[Record]) -> dict[str, Any]:
         rows.append(row)
     return {
         "game": game,
+        "rules": HOUSE_RULES[game][0],  # the seeds' games: ``records`` play no house rules
         "players": rows,
         "totals": {name: list(player.totals) for name, player in players.items()},
     }

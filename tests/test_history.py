@@ -127,7 +127,12 @@ def test_only_finished_games_of_the_game_count(
     unfinished = Record.new("yams", (Seat("Zeynep"),)).append(yams.Throw(0, (), (1, 2, 3, 4, 5)))
     figures = replayed("yams", [*farkle_games, unfinished, *yams_games])
     assert figures == replayed("yams", yams_games)
-    assert without_luck(stats("10000", [], "tr")) == {"game": "10000", "players": [], "totals": {}}
+    assert without_luck(stats("10000", [], "tr")) == {
+        "game": "10000",
+        "rules": "seed",
+        "players": [],
+        "totals": {},
+    }
 
 
 @settings(WHOLE_GAMES)
@@ -384,3 +389,26 @@ def test_no_separator_a_spreadsheet_splits_on_starts_a_cell_with_a_formula(
     # Read as it is written (commas, quotes), the name is whole, a quote before the formula.
     rows = list(csv.DictReader(io.StringIO(game_csv("g", record))))
     assert rows[0]["player"].replace("'", "") == name.replace("'", "")
+
+
+def test_the_statistics_count_one_set_of_rules_at_a_time() -> None:
+    """Totals under different house rules do not compare: each set of rules has its own
+    statistics, the seeds' by default; figures kept before house rules are the seeds'."""
+    from zar.yams import Fill, Throw
+
+    games = []
+    for rules in (None, "scandinavian", None):
+        record = Record.new("yams", (Seat("Ali"),), rules=rules)
+        for _ in range(record.state.rounds):  # type: ignore[union-attr]
+            record = record.append(Throw(0, (), (1, 1, 1, 2, 2)))
+            record = record.append(Fill(0, next(iter(record.state.options))))  # type: ignore[union-attr]
+        kept = figures(record)
+        assert kept is not None
+        assert kept.get("rules") == rules
+        games.append(kept)
+    ours = stats("yams", games, "tr")
+    yatzy = stats("yams", games, "tr", "scandinavian")
+    assert (ours["rules"], yatzy["rules"]) == ("standard", "scandinavian")
+    assert [row["games"] for row in ours["players"]] == [2]
+    assert [row["games"] for row in yatzy["players"]] == [1]
+    assert yatzy["totals"]["Ali"] == [games[1]["seats"][0]["total"]]

@@ -26,7 +26,7 @@ from typing import Any, assert_never
 from zar import farkle, yams
 from zar.i18n import Language
 from zar.names import computer_name, seat_names
-from zar.record import GameKind, Record, State, action_to_json
+from zar.record import HOUSE_RULES, GameKind, Record, State, action_to_json
 from zar.yams.scorecard import PENTA_BONUS
 
 __all__ = [
@@ -141,7 +141,10 @@ def figures(
     if accounts is not None:
         for seat, own in zip(seats, accounts, strict=True):
             seat |= {name: own[name] for name in ACCOUNT_FIELDS}
-    return {"version": FIGURES_VERSION, "game": record.kind, "seats": seats}
+    found = {"version": FIGURES_VERSION, "game": record.kind, "seats": seats}
+    # The house rules, named only when not the seeds' (as the record names them): figures
+    # kept before house rules are the seeds' games' and stay current.
+    return found if record.rules is None else {**found, "rules": record.rules}
 
 
 def current(kept: Mapping[str, Any] | None) -> bool:
@@ -177,9 +180,13 @@ class _Player:
 
 
 def stats(
-    game: GameKind, games: Iterable[Mapping[str, Any] | None], lang: Language
+    game: GameKind,
+    games: Iterable[Mapping[str, Any] | None],
+    lang: Language,
+    rules: str | None = None,
 ) -> dict[str, Any]:
-    """Each player's figures over the finished games of ``game``, from each game's
+    """Each player's figures over the finished games of ``game`` played by the house rules
+    ``rules`` (None: the seeds'; totals under other rules do not compare), from each game's
     :func:`figures` (given oldest first; None for a game not finished): games, wins (a
     shared win counts), mean and best total; for Yams the rate of the upper bonus, the
     Pentas written and the Penta bonuses; for 10 000 the turns lost, the hot dice and the
@@ -202,7 +209,7 @@ def stats(
     covered = 0
     unit = LUCK_UNITS[game]
     for kept in games:
-        if kept is None or kept["game"] != game:
+        if kept is None or kept["game"] != game or kept.get("rules") != rules:
             continue
         has_account = all(seat.get("unit") == unit for seat in kept["seats"])
         covered += has_account
@@ -252,6 +259,7 @@ def stats(
         rows.append(row)
     return {
         "game": game,
+        "rules": HOUSE_RULES[game][0] if rules is None else rules,
         "players": rows,
         "totals": {name: list(player.totals) for name, player in named.items()},
         "accounted": covered,

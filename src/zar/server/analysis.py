@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -32,7 +32,7 @@ from zar.history import (
     stats,
     stats_csv,
 )
-from zar.record import GameKind, Record
+from zar.record import GameKind, Record, house_rules
 from zar.server.asking import address, language
 from zar.server.devices import Devices, Reach
 from zar.server.games import Games
@@ -45,6 +45,10 @@ __all__ = ["STATS_GAMES", "analysis_routes", "statistics_routes"]
 STATS_GAMES = 1_000  # the statistics read the latest finished games, this many at most
 
 Format = Literal["json", "csv"]
+# The house rules by name (refused in words when the game has none of that name).
+Rules = Annotated[
+    str | None, Query(max_length=40, description="the house rules by name; the seeds' by default")
+]
 
 _OBJECT = {"application/json": {"schema": {"type": "object", "additionalProperties": True}}}
 STATS_REPLY = {
@@ -211,11 +215,13 @@ def statistics_routes(
     a heavy read counted by ``budget`` (None: as often as asked)."""
     router = APIRouter()
 
-    async def statistics(request: Request, game: GameKind) -> dict[str, Any]:
+    async def statistics(request: Request, game: GameKind, rules: str | None) -> dict[str, Any]:
         """The statistics of the device's own latest finished games (none without a
-        credential), summed from the figures kept with each: a game's are worked out from its
-        log (and kept) only when missing or of an older version; its luck account, too slow
-        to wait for, is worked out after by the slow pass (:mod:`zar.server.accounts`)."""
+        credential) under the house rules ``rules`` (their name; None: the seeds'), summed
+        from the figures kept with each: a game's are worked out from its log (and kept)
+        only when missing or of an older version; its luck account, too slow to wait for,
+        is worked out after by the slow pass (:mod:`zar.server.accounts`)."""
+        kept_rules = house_rules(game, rules)  # refused in words (bad-rules) before any read
         device = await devices.caller(request)
         _count(budget, request, device)
         store = games.store
@@ -230,17 +236,19 @@ def statistics_routes(
             part if current(part) else await _worked_out(games, game_id)
             for game_id, part in reversed(rows)
         ]
-        return await run_in_threadpool(stats, game, parts, language(request))  # oldest first
+        lang = language(request)
+        return await run_in_threadpool(stats, game, parts, lang, kept_rules)  # oldest first
 
     @router.get(
         "/api/stats",
         response_model=None,
         responses={200: STATS_REPLY, **refusals(422, 429, 503)},
     )
-    async def game_stats(game: GameKind, request: Request) -> Response:
-        """Each player's figures over the finished games of ``game``, and their totals."""
+    async def game_stats(game: GameKind, request: Request, rules: Rules = None) -> Response:
+        """Each player's figures over the finished games of ``game`` under the house rules
+        ``rules`` (the seeds' by default), and their totals."""
         # JSON as it is: FastAPI's walk over every total would cost more than the figures.
-        return JSONResponse(await statistics(request, game))
+        return JSONResponse(await statistics(request, game, rules))
 
     @router.get(
         "/api/stats/export",
@@ -248,10 +256,12 @@ def statistics_routes(
         responses={200: {"description": "the statistics as a JSON or CSV file"},
                    **refusals(422, 429, 503)},
     )  # fmt: skip
-    async def stats_file(game: GameKind, request: Request, format: Format = "json") -> Response:
-        """The statistics of ``game`` as a file."""
-        found = await statistics(request, game)
-        name = f"zar-stats-{game}"
+    async def stats_file(
+        game: GameKind, request: Request, format: Format = "json", rules: Rules = None
+    ) -> Response:
+        """The statistics of ``game`` under the house rules ``rules`` as a file."""
+        found = await statistics(request, game, rules)
+        name = f"zar-stats-{game}" if rules is None else f"zar-stats-{game}-{rules}"
         return _download(name, format, _file(format, found, lambda: stats_csv(found)))
 
     return router
