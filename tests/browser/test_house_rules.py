@@ -94,6 +94,14 @@ def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> No
     expect(ali.header).to_contain_text("Tur 1/15")
     page.get_by_role("link", name="Kurallar: İskandinav Yatzy").click()
     expect(page.get_by_role("heading", name="İskandinav Yatzy")).to_be_visible()
+    # The statistics: one set of rules at a time, the game's own first; Ali's Yatzy game
+    # counts under Yatzy's.
+    ali.open("/?view=stats&kind=yams")
+    rules = page.get_by_role("combobox", name="Kurallar")
+    expect(rules).to_have_value("standard")
+    rules.select_option(label="İskandinav Yatzy")
+    expect(page.get_by_role("table").first).to_contain_text("Ali")
+    assert page.request.get("/api/stats?game=yams&rules=scandinavian").json()["players"]
 
 
 @pytest.mark.parametrize("size", [PHONE, {"width": 360, "height": 740}, DESKTOP])

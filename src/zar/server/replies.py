@@ -182,6 +182,7 @@ class Listed(BaseModel):
     rounds: int | None = Field(
         default=None, description="Yams: the rounds of its card (absent before house rules: 13)"
     )
+    rules: str | None = Field(default=None, description="the house rules by name; null: the seeds'")
     target: int | None = Field(description="10 000: the target")
     abandoned: bool = Field(default=False, description="always false: no abandoned game is listed")
     my_turn: bool = Field(default=False, description="a seat this device holds is on turn")

@@ -264,6 +264,7 @@ def summary(record: Record) -> dict[str, Any]:
         "round": state.round if isinstance(state, YamsState) else None,
         "rounds": state.rounds if isinstance(state, YamsState) else None,
         "target": record.target,
+        "rules": record.rules,
         "abandoned": record.abandoned,
     }
 

@@ -1,6 +1,8 @@
 // Statistics per player name and per game (GET /api/stats), in three small tables that fit
 // a phone's width (the main figures, the game's own, luck and skill), with the charts: the
 // distribution of final totals, one game's totals turn by turn, the cost per decision.
+// One set of rules at a time (totals under other house rules do not compare): the game's
+// own by default, the others one select away.
 
 import { get } from "./api.js";
 import { costLines, histogram, lines } from "./charts.js";
@@ -10,6 +12,7 @@ import { gameName, num, pct, t } from "./i18n.js";
 import { exportLinks, screenLink } from "./links.js";
 
 const KINDS = ["yams", "10000"];
+let setup = null; // the games' house rules (GET /api/setup)
 
 // The table's columns: the word, and how a figure is written.
 const whole = (n) => num(n);
@@ -79,6 +82,7 @@ export class StatsScreen {
     this.closed = false;
     this.nav = nav;
     this.kind = KINDS.includes(kind) ? kind : "yams";
+    this.rules = {}; // the rules chosen for each game, while the screen lives
     this.tabs = KINDS.map((k) => {
       const tab = h("button", { type: "button", "aria-pressed": String(k === this.kind) }, gameName(k));
       tab.addEventListener("click", () => this.show(k));
@@ -96,6 +100,19 @@ export class StatsScreen {
 
   async show(kind) {
     this.kind = kind;
+    setup ??= (await get("/api/setup")).data;
+    const names = setup?.rules?.[kind] ?? [];
+    const rules = this.rules[kind] ?? setup?.default_rules?.[kind] ?? null;
+    const query = `game=${kind}${rules ? `&rules=${encodeURIComponent(rules)}` : ""}`;
+    // The rules picker, kept on every outcome (no games under these rules: switch back).
+    let picker = null;
+    if (names.length > 1) {
+      picker = select(t("rules"), names.map((name) => [name, t(`rules-${kind}-${name}`)]), (name) => {
+        this.rules[kind] = name;
+        this.show(kind);
+      });
+      picker.querySelector("select").value = rules;
+    }
     this.observers?.forEach((observer) => observer.disconnect());
     this.tabs.forEach((tab, i) => tab.setAttribute("aria-pressed", String(KINDS[i] === kind)));
     const params = new URLSearchParams(location.search);
@@ -103,21 +120,25 @@ export class StatsScreen {
     history.replaceState(null, "", `${location.pathname}?${params}`);
     this.body.setAttribute("aria-busy", "true");
     const [stats, games] = await Promise.all([
-      get(`/api/stats?game=${kind}`),
+      get(`/api/stats?${query}`),
       get("/api/games?finished=true&limit=100"),
     ]);
     if (this.closed || this.kind !== kind) return;
     this.body.removeAttribute("aria-busy");
     if (!stats.ok) {
-      this.body.replaceChildren(h("p", { class: "error" }, stats.data.detail ?? ""));
+      this.body.replaceChildren(picker ?? "", h("p", { class: "error" }, stats.data.detail ?? ""));
       return;
     }
     const data = stats.data;
     if (!data.players.length) {
-      this.body.replaceChildren(h("p", { class: "empty" }, t("no-stats")));
+      this.body.replaceChildren(picker ?? "", h("p", { class: "empty" }, t("no-stats")));
       return;
     }
-    const finished = games.ok ? games.data.filter((g) => g.game === kind) : [];
+    // A game's progress chart offers the games of these rules (a game listed before house
+    // rules named none: the seeds').
+    const finished = games.ok
+      ? games.data.filter((g) => g.game === kind && (g.rules ?? setup?.default_rules?.[kind]) === data.rules)
+      : [];
     this.totalsChart = h("div", { class: "chart-slot" });
     this.progressChart = h("div", { class: "chart-slot" });
     const everyone = "";
@@ -140,8 +161,8 @@ export class StatsScreen {
       h("div", { class: "stats-luck" },
         this.table(data, h("h3", { id: "stats-luck-title" }, t("luck-and-skill")), LUCK_COLUMNS[kind]),
         covered));
-    this.body.replaceChildren(tables, h("div", { class: "charts" }, charts),
-      exportLinks(`/api/stats/export?game=${kind}`));
+    this.body.replaceChildren(picker ?? "", tables, h("div", { class: "charts" }, charts),
+      exportLinks(`/api/stats/export?${query}`));
     this.drawTotals(data, everyone);
     if (finished.length) await this.drawProgress(finished[0].id);
   }
