@@ -78,6 +78,8 @@ SEEDS: list[dict[str, Any]] = [
     {"game": "10000", "players": ["Ali"], "target": 5000},
     {"game": "10000", "players": ["Ali", "Ece"], "computer": True, "level": "seed"},
     {"game": "10000", "players": ["Mehmet"], "computer": True, "level": "max-points"},
+    # House rules: Scandinavian Yatzy's card, its optimal computer.
+    {"game": "yams", "players": ["Zeynep"], "computer": True, "rules": "scandinavian"},
 ]
 
 # Who asks: the device holding the seat on turn in the game named (the host's or the

@@ -265,7 +265,7 @@ def test_progress_statistics_and_exports(client: TestClient, dice: ScriptedDice)
     assert ali["best_total"] == max(totals)
     assert figures["totals"] == {"Ali": totals}
     assert client.get("/api/stats?game=10000").json() == {
-        "game": "10000", "players": [], "totals": {},
+        "game": "10000", "rules": "seed", "players": [], "totals": {},
         "accounted": 0, "unit": "win", "cost_per_decision": {},
     }  # fmt: skip
 

@@ -60,9 +60,10 @@ def test_the_built_keys_are_the_ones_the_page_builds() -> None:
         "keys-help",
         "level",
         "review-model",
-        "rules",
-        "rules",
-        "rules",
+        "rules",  # the dialog's names of the presets
+        "rules",  # the dialog's line on the preset chosen
+        "rules",  # the game's screen: its rules
+        "rules",  # the statistics' picker
         "scorecard",
         "theme",
         "value",

@@ -12,6 +12,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from zar.ai.warm import Step, table_of_two
 from zar.record import Record
 from zar.server import run
 from zar.table import Seat
+from zar.yams import Rules
 
 DEADLINE = 120.0  # for a process to start (numpy, numba) on a busy machine
 
@@ -150,3 +152,31 @@ def test_zar_warm_off_makes_nothing_ready_ahead(
     monkeypatch.setenv("ZAR_WARM", "lots")
     with pytest.raises(SystemExit, match="ZAR_WARM is on or off"):
         run._prepare()
+
+
+def test_a_yams_game_under_house_rules_has_their_strategy_made_ready_in_a_process_of_its_own(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hasbro's rules are not among the steps: a new game under them starts one process for
+    their optimal strategy (a second game meanwhile starts none), and the server then reads
+    it for the computer (in a thread of its own: no request waits); a game of ours starts
+    none."""
+    started: list[object] = []
+    read: list[tuple[object, ...]] = []
+    held: list[Connection] = []  # the pipe's end the process would hold until it ends
+
+    def process(target: object, steps: object, tell: Connection) -> None:
+        started.append(steps)
+        held.append(Connection(os.dup(tell.fileno())))
+
+    monkeypatch.setattr(run, "own_process", process)
+    monkeypatch.setattr(run, "computer_player", lambda *args: read.append(args))
+    seats = (Seat("Ali"), Seat("IA", computer=True, level="expert"))
+    run.ready_strategies(Record.new("yams", seats, rules="official"))
+    run.ready_strategies(Record.new("yams", seats, rules="official"))
+    run.ready_strategies(Record.new("yams", seats))
+    assert started == [(warm.yams_strategy_of(Rules.OFFICIAL),)]
+    until(lambda: len(read) == 2)
+    assert read == [("yams", "expert", "official")] * 2
+    held[0].close()  # the process ends: its step is no longer pending
+    until(lambda: not ahead.pending(warm.yams_strategy_of(Rules.OFFICIAL).what))
