@@ -16,15 +16,20 @@ from typing import Any, Protocol, Self, TypeVar
 __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_PEOPLE",
+    "MAX_SEATS",
     "IllegalAction",
     "Seat",
     "check_name",
     "check_seats",
+    "check_table",
     "replay",
     "winners",
 ]
 
+# A new game's table: six people and the computer, seven seats in all, any of them a
+# computer's (each at its own level).
 MAX_PEOPLE = 6
+MAX_SEATS = 7
 MAX_NAME_LENGTH = 24
 
 
@@ -107,6 +112,24 @@ def check_seats(seats: Iterable[Seat], *, max_computers: int | None = None) -> t
             )
         raise IllegalAction(
             f"two players are called {seat.name!r}", reason="name-taken", name=seat.name
+        )
+    return result
+
+
+def check_table(seats: Iterable[Seat], *, max_computers: int | None = None) -> tuple[Seat, ...]:
+    """Check the seats of a new game (:func:`check_seats`): besides, at most
+    :data:`MAX_SEATS` in all (``too-many-seats``). A table of computers alone is a game to
+    watch.
+
+    >>> len(check_table([Seat("Ali"), *(Seat(f"IA {n}", computer=True) for n in range(6))]))
+    7
+    """
+    result = check_seats(seats, max_computers=max_computers)
+    if len(result) > MAX_SEATS:
+        raise IllegalAction(
+            f"at most {MAX_SEATS} players sit at one table",
+            reason="too-many-seats",
+            limit=MAX_SEATS,
         )
     return result
 
