@@ -191,7 +191,8 @@ class Setup(BaseModel):
     default_target: int
     autofill: list[int | None]
     default_autofill: int | None
-    max_people: int
+    max_people: int = Field(description="the people at one table, at most")
+    max_seats: int = Field(description="the seats at one table, people and computers, at most")
     languages: list[str]
 
 

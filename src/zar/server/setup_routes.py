@@ -13,7 +13,7 @@ from zar.i18n import LANGUAGES, MESSAGES, Language, box_name
 from zar.record import GAMES
 from zar.server.network import qr_code
 from zar.server.replies import Network, Setup, Words, refusals
-from zar.table import MAX_PEOPLE
+from zar.table import MAX_PEOPLE, MAX_SEATS
 from zar.yams import Box
 
 __all__ = ["setup_routes"]
@@ -26,7 +26,8 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
 
     @router.get("/api/setup", response_model=None, responses={200: {"model": Setup}})
     async def setup() -> dict[str, Any]:
-        """The new-game dialog's choices: games, computer levels, targets, auto-fill delays."""
+        """The new-game dialog's choices: games, computer levels, targets, auto-fill delays,
+        how many people and seats (people and computers) a table takes."""
         return {
             "games": list(GAMES),
             "levels": {game: list(levels) for game, levels in ai.LEVELS.items()},
@@ -36,6 +37,7 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
             "autofill": [3, 10, 30, None],
             "default_autofill": 3,
             "max_people": MAX_PEOPLE,
+            "max_seats": MAX_SEATS,
             "languages": list(LANGUAGES),
         }
 
