@@ -44,7 +44,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="a person at the table (repeat for each, up to 6)",
     )
-    play.add_argument("--ai", action="store_true", help='add the computer ("Humains + 1 IA")')
+    play.add_argument(
+        "--ai",
+        action="store_true",
+        help='add one computer ("Humains + 1 IA"); several play on the web page',
+    )
     play.add_argument("--level", help="the computer's level (see docs/computer-players.md)")
     play.add_argument("--target", type=int, choices=TARGETS, default=10_000, help="10 000's target")
     play.add_argument("--seed", type=int, help="seed the dice, to replay the same game")
