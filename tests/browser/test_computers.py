@@ -123,21 +123,14 @@ def test_three_computers_play_10000_alone_while_the_device_watches(page: Page) -
     assert sorted(finals.all_inner_texts()) == ["IA", "IA 2", "IA 3"]
 
 
-def seven(page: Page) -> dict[str, Any]:
-    """A 10 000 game of three people and four computers, opened on the page."""
-    body = {"game": "10000", "players": ["Ali", "Ayşe", "Mehmet"], "computers": ["seed"] * 4}
+def seven(page: Page, game: str) -> dict[str, Any]:
+    """A game of three people and four computers (at their quickest levels)."""
+    level = "easy" if game == "yams" else "seed"
+    body = {"game": game, "players": ["Ali", "Ayşe", "Mehmet"], "computers": [level] * 4}
     reply = page.request.post("/api/games", data=body)
     assert reply.ok, reply.text()
-    game: dict[str, Any] = reply.json()
-    return game
-
-
-def yams_seven(page: Page) -> dict[str, Any]:
-    body = {"game": "yams", "players": ["Ali", "Ayşe", "Mehmet"], "computers": ["easy"] * 4}
-    reply = page.request.post("/api/games", data=body)
-    assert reply.ok, reply.text()
-    game: dict[str, Any] = reply.json()
-    return game
+    started: dict[str, Any] = reply.json()
+    return started
 
 
 def in_view(page: Page, locator: Locator) -> None:
@@ -156,7 +149,7 @@ def test_a_table_of_seven_fits_a_phone_and_a_desktop(page: Page, output: Path) -
     person = Person(page)
     for size, label in ((SMALL_PHONE, "360x740"), (PHONE, "390x844"), (DESKTOP, "1280x800")):
         page.set_viewport_size(size)
-        for game in (seven(page), yams_seven(page)):
+        for game in (seven(page, "10000"), seven(page, "yams")):
             person.open(f"/?game={game['id']}")
             person.throw()  # the dice on the felt, as a turn shows them
             expect(person.dice).to_have_count(5 if game["game"] == "yams" else 6)

@@ -94,6 +94,19 @@ def test_the_computers_are_named_in_the_language_the_game_starts_in(client: Test
     assert log["players"] == ["Ali", "Computer", "Computer 2"]  # as stored
 
 
+def test_the_lists_and_the_progress_name_the_computers_in_the_language_asked(
+    client: TestClient,
+) -> None:
+    game = new(client, "yams", "Ali", computers=["easy", "easy"])
+    for lang, shown in (("tr", ["IA", "IA 2"]), ("en", ["Computer", "Computer 2"])):
+        listed = client.get(f"/api/games?lang={lang}").json()
+        assert [(g["players"], g["computer"]) for g in listed] == [
+            (["Ali", *shown], [False, True, True])
+        ]
+        progress = client.get(f"/api/games/{game['id']}/progress?lang={lang}").json()
+        assert progress["players"] == ["Ali", *shown]
+
+
 def test_the_seeds_one_computer_is_asked_as_before(client: TestClient) -> None:
     """``computer`` and ``level`` still seat one computer, ``IA``, at that level."""
     game = new(client, "10000", "Ali", computer=True, level="max-points")
