@@ -183,3 +183,16 @@ def test_the_dialog_with_computers_has_no_axe_violation(seen: Page) -> None:  # 
         dialog.get_by_role("button", name="Oyuncu ekle").click()
         expect(dialog.get_by_role("combobox", name="Seviye: IA 3")).to_be_visible()
         assert violations(page) == []
+
+
+def test_the_dialog_names_the_computers_in_the_pages_language(page: Page) -> None:
+    for lang, add, level in (
+        ("en", "Add a computer", "Level: Computer 2"),
+        ("fr", "Ajouter un ordinateur", "Niveau: IA 2"),
+    ):
+        Person(page).open(f"/?lang={lang}")
+        page.get_by_role("button", name={"en": "New game", "fr": "Nouvelle partie"}[lang]).click()
+        dialog = page.get_by_role("dialog")
+        dialog.get_by_role("button", name=add).click()
+        dialog.get_by_role("button", name=add).click()
+        expect(dialog.get_by_role("combobox", name=level)).to_be_visible()
