@@ -168,6 +168,11 @@ def test_the_limits_are_six_people_and_seven_seats() -> None:
     with pytest.raises(IllegalAction) as err:
         check_table(people(2) + computers(6))
     assert err.value.details == {"limit": MAX_SEATS}
+    # zar play, in the terminal: one computer at most, the seed's.
+    assert check_table(people(MAX_PEOPLE) + computers(1), max_computers=1)
+    with pytest.raises(IllegalAction) as err:
+        check_table(people(1) + computers(2), max_computers=1)
+    assert err.value.reason == "too-many-computers"
 
 
 @pytest.mark.parametrize(

@@ -81,7 +81,7 @@ def check_seats(seats: Iterable[Seat], *, max_computers: int | None = None) -> t
     """Check the seats of a game: 1 to 6 people (or computers alone), distinct names.
 
     The engine accepts any number of computer seats, so that simulations can pit them
-    against each other; a table of people passes ``max_computers=1`` ("Humains + 1 IA").
+    against each other; a new game's table is :func:`check_table`'s to judge.
     """
     result = tuple(seats)
     people = sum(not seat.computer for seat in result)
@@ -119,7 +119,7 @@ def check_seats(seats: Iterable[Seat], *, max_computers: int | None = None) -> t
 def check_table(seats: Iterable[Seat], *, max_computers: int | None = None) -> tuple[Seat, ...]:
     """Check the seats of a new game (:func:`check_seats`): besides, at most
     :data:`MAX_SEATS` in all (``too-many-seats``). A table of computers alone is a game to
-    watch.
+    watch; the terminal's ``zar play`` seats one computer at most (``max_computers=1``).
 
     >>> len(check_table([Seat("Ali"), *(Seat(f"IA {n}", computer=True) for n in range(6))]))
     7

@@ -16,7 +16,7 @@ from zar.cli.terminal import Console, LeftUnfinished, play_farkle, play_yams
 from zar.dice import DiceSource, SeededDice, SystemDice
 from zar.farkle import TARGETS, FarkleSettings, FarkleState
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, explain, text
-from zar.table import IllegalAction, Seat, check_seats
+from zar.table import IllegalAction, Seat, check_table
 from zar.yams import Rules, YamsSettings, YamsState
 
 __all__ = ["main"]
@@ -192,7 +192,7 @@ def _seats(names: Sequence[str], computer: bool, level: str, lang: Language) -> 
     try:
         people = [Seat(name) for name in names] or [Seat(text(lang, "player-n", n=1))]
         computers = [Seat(text(lang, "computer"), computer=True, level=level)] if computer else []
-        return check_seats(people + computers, max_computers=1)
+        return check_table(people + computers, max_computers=1)
     except IllegalAction as refusal:
         raise CommandError(explain(refusal, lang)) from None
 
