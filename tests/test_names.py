@@ -120,3 +120,31 @@ def test_a_table_shows_the_computer_by_its_name_in_the_tables_language(
     table: tuple[Seat, ...], lang: Language, shown: list[str]
 ) -> None:
     assert seat_names(table, lang) == shown
+
+
+def machines(*names: str) -> tuple[Seat, ...]:
+    return tuple(Seat(name, computer=True) for name in names)
+
+
+@pytest.mark.parametrize(
+    ("table", "lang", "shown"),
+    [
+        # Issue 23: several computers, numbered from the second, each in the table's words.
+        (seats("Ali") + machines("IA", "IA 2"), "en", ["Ali", "Computer", "Computer 2"]),
+        (machines("Computer", "Computer 2", "Computer 3"), "tr", ["IA", "IA 2", "IA 3"]),
+        (machines("IA", "IA 2"), "fr", ["IA", "IA 2"]),
+        # A person like one of the words: every computer keeps the name it was given.
+        (seats("Computer 2") + machines("IA", "IA 2"), "en", ["Computer 2", "IA", "IA 2"]),
+        (seats("computer") + machines("IA", "IA 2"), "en", ["computer", "IA", "IA 2"]),
+        # A person called as a computer of another table is a person.
+        (seats("IA 2") + machines("IA"), "en", ["IA 2", "Computer"]),
+        # Computers a new game did not name so (a simulation's) keep their names.
+        (machines("IA 1", "IA 2"), "en", ["IA 1", "IA 2"]),
+        (machines("IA", "IA 3"), "en", ["IA", "IA 3"]),
+        (machines("IA", "Computer 2"), "en", ["IA", "Computer 2"]),
+    ],
+)
+def test_a_table_shows_several_computers_numbered_in_the_tables_language(
+    table: tuple[Seat, ...], lang: Language, shown: list[str]
+) -> None:
+    assert seat_names(table, lang) == shown

@@ -8,10 +8,12 @@ from zar.farkle import FarkleSettings
 from zar.table import (
     MAX_NAME_LENGTH,
     MAX_PEOPLE,
+    MAX_SEATS,
     IllegalAction,
     Seat,
     check_name,
     check_seats,
+    check_table,
     replay,
     winners,
 )
@@ -131,6 +133,46 @@ def test_check_seats_allows_one_computer_at_a_table_of_people() -> None:
     """docs/rules.md: six people "Humains + 1 IA"."""
     seats = people(MAX_PEOPLE) + computers(1)
     assert check_seats(seats, max_computers=1) == tuple(seats)
+
+
+def table_refusal(people: int, machines: int) -> str | None:
+    """What a new game's table of ``people`` and ``machines`` is refused for (None: taken):
+    six people, seven seats, one at least."""
+    if people + machines == 0:
+        return "no-players"
+    if people > MAX_PEOPLE:
+        return "too-many-people"
+    return "too-many-seats" if people + machines > MAX_SEATS else None
+
+
+@pytest.mark.parametrize("machines", range(10))
+@pytest.mark.parametrize("n", range(9))
+def test_check_table_takes_six_people_and_seven_seats_any_of_them_computers(
+    n: int, machines: int
+) -> None:
+    """Issue 23: seven seats (six people and the computer), any of them a computer's; a
+    table of computers alone is a game to watch."""
+    seats = people(n) + computers(machines)
+    reason = table_refusal(n, machines)
+    if reason is None:
+        assert check_table(seats) == tuple(seats)
+        return
+    with pytest.raises(IllegalAction) as err:
+        check_table(seats)
+    assert err.value.reason == reason
+    assert str(err.value)
+
+
+def test_the_limits_are_six_people_and_seven_seats() -> None:
+    assert (MAX_PEOPLE, MAX_SEATS) == (6, 7)
+    with pytest.raises(IllegalAction) as err:
+        check_table(people(2) + computers(6))
+    assert err.value.details == {"limit": MAX_SEATS}
+    # zar play, in the terminal: one computer at most, the seed's.
+    assert check_table(people(MAX_PEOPLE) + computers(1), max_computers=1)
+    with pytest.raises(IllegalAction) as err:
+        check_table(people(1) + computers(2), max_computers=1)
+    assert err.value.reason == "too-many-computers"
 
 
 @pytest.mark.parametrize(

@@ -13,10 +13,12 @@ one table, two names whose UTS #39 skeletons are equal are refused as look-alike
 >>> skeleton("Аli") == skeleton("Ali")
 True
 
-A table shows the computer by its name in the table's language (:func:`seat_names`): the
-``IA`` of a game started in Turkish is ``Computer`` on an English screen, its stored name
-unchanged; so do the lists of games and the statistics (:func:`shown_names`,
-:func:`computer_name`), which count the computer as one player whatever its games stored.
+A new game's computers are ``IA``, ``IA 2``, ``IA 3``… (``Computer``, ``Computer 2``… in
+English: :func:`computer_names`). A table shows them by their names in the table's language
+(:func:`seat_names`): the ``IA 2`` of a game started in Turkish is ``Computer 2`` on an
+English screen, its stored name unchanged; so do the lists of games and the statistics
+(:func:`shown_names`, :func:`computer_name`), which count every computer as one player
+whatever its games stored.
 """
 
 from __future__ import annotations
@@ -31,7 +33,15 @@ from importlib import resources
 from zar.i18n import LANGUAGES, Language, text
 from zar.table import IllegalAction, Seat, check_name
 
-__all__ = ["computer_name", "distinct_looks", "new_name", "seat_names", "shown_names", "skeleton"]
+__all__ = [
+    "computer_name",
+    "computer_names",
+    "distinct_looks",
+    "new_name",
+    "seat_names",
+    "shown_names",
+    "skeleton",
+]
 
 # Characters Unicode does not call spaces, marks or controls but that show as nothing: the
 # Hangul fillers, the Braille blank, the Khmer inherent vowels. A name made only of these,
@@ -41,10 +51,6 @@ BLANKS = frozenset(
     "\u2800"  # Braille pattern blank
     "\u17b4\u17b5"  # Khmer inherent vowels
 )
-
-# The names a new game gives the computer, one a language ("IA", "Computer"): a computer
-# seat named otherwise (a simulation's "IA 1") keeps its name on every screen.
-GIVEN = frozenset(text(lang, "computer") for lang in LANGUAGES)
 
 # The Unicode Consortium's data, kept as published (src/zar/unicode/, version 17.0.0).
 UNICODE_DATA = resources.files("zar") / "unicode"
@@ -64,6 +70,16 @@ def new_name(text: str) -> str:
     if unicodedata.category(name[0]).startswith("M"):
         raise IllegalAction("a name starts with a letter, not a mark", reason="name-marks")
     return name
+
+
+def computer_names(lang: Language, count: int) -> list[str]:
+    """The names a new game started in ``lang`` gives its ``count`` computers, in seat order.
+
+    >>> computer_names("tr", 3), computer_names("en", 2)
+    (['IA', 'IA 2', 'IA 3'], ['Computer', 'Computer 2'])
+    """
+    word = text(lang, "computer")
+    return [word if n == 1 else f"{word} {n}" for n in range(1, count + 1)]
 
 
 def skeleton(text: str) -> str:
@@ -109,9 +125,10 @@ def distinct_looks(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
 
 def seat_names(seats: Sequence[Seat], lang: Language) -> list[str]:
     """The seats' names as a table in ``lang`` shows them: a person's as typed; the
-    computer's, when it is the name a new game gives it in some language, as ``lang`` calls
-    it, unless a person at the table has a name like that one (a Turkish table may seat a
-    person called ``Computer`` beside its ``IA``), so that no two seats ever look alike.
+    computers', when they are the names a new game gives them in some language
+    (:func:`computer_names`), as ``lang`` calls them, unless a person at the table has a
+    name like one of those (a Turkish table may seat a person called ``Computer`` beside its
+    ``IA``), so that no two seats ever look alike.
 
     >>> seat_names((Seat("Ali"), Seat("IA", computer=True)), "en")
     ['Ali', 'Computer']
@@ -129,12 +146,26 @@ def shown_names(names: Sequence[str], computer: Sequence[bool], lang: Language) 
     ['IA', 'Computer']
     >>> shown_names(["Ece", "Computer"], [False, True], "tr")
     ['Ece', 'IA']
+    >>> shown_names(["Ece", "IA", "IA 2"], [False, True, True], "en")
+    ['Ece', 'Computer', 'Computer 2']
     """
     people = [name for name, machine in zip(names, computer, strict=True) if not machine]
-    return [
-        computer_name(lang, people, (name,)) if machine and name in GIVEN else name
-        for name, machine in zip(names, computer, strict=True)
-    ]
+    stored = [name for name, machine in zip(names, computer, strict=True) if machine]
+    # A table whose computers a new game did not name so (a simulation's "IA 1", "IA 2")
+    # keeps their names on every screen.
+    if not any(stored == computer_names(other, len(stored)) for other in LANGUAGES):
+        return list(names)
+    if len(stored) == 1:
+        shown = [computer_name(lang, people, stored)]
+    else:
+        # Several: all in ``lang``'s words, or (one like a person's name) all as stored,
+        # names a new game checked distinct from the people's.
+        wanted = computer_names(lang, len(stored))
+        alike = any(_alike(name, person) for name in wanted for person in people)
+        shown = stored if alike else wanted
+    machines = iter(shown)
+    pairs = zip(names, computer, strict=True)
+    return [next(machines) if machine else name for name, machine in pairs]
 
 
 def computer_name(lang: Language, people: Iterable[str], stored: Sequence[str] = ()) -> str:

@@ -16,15 +16,20 @@ from typing import Any, Protocol, Self, TypeVar
 __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_PEOPLE",
+    "MAX_SEATS",
     "IllegalAction",
     "Seat",
     "check_name",
     "check_seats",
+    "check_table",
     "replay",
     "winners",
 ]
 
+# A new game's table: six people and the computer, seven seats in all, any of them a
+# computer's (each at its own level).
 MAX_PEOPLE = 6
+MAX_SEATS = 7
 MAX_NAME_LENGTH = 24
 
 
@@ -76,7 +81,7 @@ def check_seats(seats: Iterable[Seat], *, max_computers: int | None = None) -> t
     """Check the seats of a game: 1 to 6 people (or computers alone), distinct names.
 
     The engine accepts any number of computer seats, so that simulations can pit them
-    against each other; a table of people passes ``max_computers=1`` ("Humains + 1 IA").
+    against each other; a new game's table is :func:`check_table`'s to judge.
     """
     result = tuple(seats)
     people = sum(not seat.computer for seat in result)
@@ -107,6 +112,24 @@ def check_seats(seats: Iterable[Seat], *, max_computers: int | None = None) -> t
             )
         raise IllegalAction(
             f"two players are called {seat.name!r}", reason="name-taken", name=seat.name
+        )
+    return result
+
+
+def check_table(seats: Iterable[Seat], *, max_computers: int | None = None) -> tuple[Seat, ...]:
+    """Check the seats of a new game (:func:`check_seats`): besides, at most
+    :data:`MAX_SEATS` in all (``too-many-seats``). A table of computers alone is a game to
+    watch; the terminal's ``zar play`` seats one computer at most (``max_computers=1``).
+
+    >>> len(check_table([Seat("Ali"), *(Seat(f"IA {n}", computer=True) for n in range(6))]))
+    7
+    """
+    result = check_seats(seats, max_computers=max_computers)
+    if len(result) > MAX_SEATS:
+        raise IllegalAction(
+            f"at most {MAX_SEATS} players sit at one table",
+            reason="too-many-seats",
+            limit=MAX_SEATS,
         )
     return result
 

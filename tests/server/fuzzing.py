@@ -297,7 +297,9 @@ class Fuzzer:
         if dials.seeded:
             games = games[: len(SEEDS)]
         game_id, version = games[dials.game % len(games)]
-        if self.quick and case.path.endswith("/hint") and not self._quick_coach(game_id):
+        # A game's export reads each throw's luck from the coach's tables too.
+        slow = case.path.endswith(("/hint", "/export"))
+        if self.quick and slow and not self._quick_coach(game_id):
             return
         case.path_parameters = {**case.path_parameters, "game_id": game_id}
         if "seat" in case.path_parameters and dials.play:
@@ -309,9 +311,10 @@ class Fuzzer:
                 case.body = {"version": version, **intent}
 
     def _quick_coach(self, game_id: str) -> bool:
-        """Whether the coach is quick to ask on the game: on 10 000 alone. Its tables for Yams
-        and for 10 000 against someone take 8 to 25 s each to build: the short run leaves
-        them to the long one."""
+        """Whether the coach (or the luck of a game's export) is quick to ask on the game: on
+        10 000 alone. Its tables for Yams and for 10 000 against someone take 8 to 25 s each
+        to build, past a request's 10 s on a busy machine: the short run leaves them to the
+        long one."""
         settings = self.settings(game_id)
         return bool(settings["kind"] == "10000" and len(settings["seats"]) == 1)
 

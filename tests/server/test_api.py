@@ -103,7 +103,8 @@ def test_new_10000_game_takes_its_target(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "reason"),
     [
-        ({"game": "yams", "players": []}, "bad-request"),
+        # No people is a table of computers alone: with none either, nobody plays.
+        ({"game": "yams", "players": []}, "no-players"),
         ({"game": "yams", "players": [f"P{i}" for i in range(7)]}, "bad-request"),
         ({"game": "yams", "players": ["Ali", "ali"]}, "name-taken"),
         ({"game": "yams", "players": ["<b>x</b>\u0007"]}, "name-control"),

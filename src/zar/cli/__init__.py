@@ -17,7 +17,7 @@ from zar.dice import DiceSource, SeededDice, SystemDice
 from zar.farkle import TARGETS, FarkleSettings, FarkleState
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, explain, text
 from zar.record import HOUSE_RULES, yams_rules
-from zar.table import IllegalAction, Seat, check_seats
+from zar.table import IllegalAction, Seat, check_table
 from zar.yams import Rules, YamsSettings, YamsState
 
 __all__ = ["main"]
@@ -45,7 +45,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="a person at the table (repeat for each, up to 6)",
     )
-    play.add_argument("--ai", action="store_true", help='add the computer ("Humains + 1 IA")')
+    play.add_argument(
+        "--ai",
+        action="store_true",
+        help='add one computer ("Humains + 1 IA"); several play on the web page',
+    )
     play.add_argument("--level", help="the computer's level (see docs/computer-players.md)")
     play.add_argument("--target", type=int, choices=TARGETS, default=10_000, help="10 000's target")
     play.add_argument(
@@ -194,7 +198,7 @@ def _seats(names: Sequence[str], computer: bool, level: str, lang: Language) -> 
     try:
         people = [Seat(name) for name in names] or [Seat(text(lang, "player-n", n=1))]
         computers = [Seat(text(lang, "computer"), computer=True, level=level)] if computer else []
-        return check_seats(people + computers, max_computers=1)
+        return check_table(people + computers, max_computers=1)
     except IllegalAction as refusal:
         raise CommandError(explain(refusal, lang)) from None
 

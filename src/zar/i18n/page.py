@@ -106,6 +106,8 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "players": {"tr": "Oyuncular", "fr": "Joueurs", "en": "Players"},
     "add-player": {"tr": "Oyuncu ekle", "fr": "Ajouter un joueur", "en": "Add a player"},
     "remove-player": {"tr": "Sil: {name}", "fr": "Retirer {name}", "en": "Remove {name}"},
+    "add-computer": {"tr": "Bilgisayar ekle", "fr": "Ajouter un ordinateur",
+                     "en": "Add a computer"},
     "level": {"tr": "Seviye", "fr": "Niveau", "en": "Level"},
     "pick-dice": {"tr": "Puan getiren zarlara dokunun", "fr": "Touchez les dés qui comptent",
                   "en": "Tap the dice that score"},

@@ -38,6 +38,15 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "too-many-people": {"tr": "Bir masada en fazla 6 kişi oynar",
                         "fr": "Six personnes au plus par table",
                         "en": "At most 6 people play at one table"},
+    "too-many-seats": {"tr": "Bir masada en fazla 7 oyuncu oturur",
+                       "fr": "Sept joueurs au plus par table",
+                       "en": "At most 7 players sit at one table"},
+    "computers-twice": {"tr": "Bilgisayarları ya computers ile ya da computer ve level ile "
+                                "belirtin, ikisiyle birden değil",
+                        "fr": "Les ordinateurs se disent par computers, ou par computer et "
+                              "level, pas les deux",
+                        "en": "Say the computers with computers, or with computer and level, "
+                              "not both"},
     "too-many-computers": {"tr": "Masada en fazla 1 IA olabilir",
                            "fr": "Une seule IA par table",
                            "en": "At most one computer player at this table"},

@@ -293,8 +293,8 @@ class Acting:
 
     @staticmethod
     def standin_level(record: Record) -> str:
-        """The level the computer plays an absent person's seat at: the game's computer's,
-        else the game's default (``seed`` in 10 000)."""
+        """The level the computer plays an absent person's seat at: the game's first
+        computer seat's, else the game's default (``seed`` in 10 000)."""
         for seat in record.seats:
             if seat.computer and seat.level:
                 return seat.level

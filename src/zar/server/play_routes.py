@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from starlette.concurrency import run_in_threadpool
 
 from zar import ai
-from zar.i18n import Language, text
-from zar.names import distinct_looks, new_name
+from zar.i18n import Language
+from zar.names import computer_names, distinct_looks, new_name
 from zar.record import HOUSE_RULES, GameKind, Record, house_rules
 from zar.server.asking import address, here, language
 from zar.server.devices import Devices, Reach
@@ -37,7 +37,7 @@ from zar.server.replies import (
 )
 from zar.server.streams import EventStream, Streams
 from zar.server.views import Table, listed, view
-from zar.table import IllegalAction, Seat, check_seats
+from zar.table import MAX_PEOPLE, MAX_SEATS, IllegalAction, Seat, check_table
 
 __all__ = ["NewGame", "play_routes"]
 
@@ -48,7 +48,7 @@ RULES_SCHEMA: dict[str, Any] = {
 
 
 class NewGame(BaseModel):
-    """The new-game dialog: the game, the people, the computer, the target, the auto-fill."""
+    """The new-game dialog: the game, the people, the computers, the target, the auto-fill."""
 
     # Strict: "yes" is not true, "5000" is not a target; the page sends the JSON types.
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -57,12 +57,18 @@ class NewGame(BaseModel):
     # A name's rules are zar.table.check_name's, refused with their own words: the schema
     # tells them, the model leaves them to it.
     players: list[Annotated[str, WithJsonSchema(NAME_SCHEMA)]] = Field(
-        min_length=1,
-        max_length=6,
-        description="the people in seat order: 1 to 24 characters each, no control characters",
+        max_length=MAX_PEOPLE,
+        description="the people in seat order: 1 to 24 characters each, no control characters; "
+        "none for a table of computers alone",
     )
-    computer: bool = False
+    computer: bool = Field(default=False, description="one computer after the people")
     level: str | None = Field(default=None, max_length=20, description="the computer's level")
+    computers: list[Annotated[str | None, Field(max_length=20)]] | None = Field(
+        default=None,
+        max_length=MAX_SEATS,
+        description="the computers after the people, in seat order, each by its level (null: "
+        "the game's default); instead of computer and level",
+    )
     target: Literal[5_000, 10_000, 15_000] = 10_000
     # Refused in words by the record (``bad-rules``); the schema lists the names.
     rules: Annotated[str, WithJsonSchema(RULES_SCHEMA)] | None = Field(
@@ -81,19 +87,7 @@ def new_record(body: NewGame, lang: Language) -> Record:
     """The game the dialog asks for (its names and level refused in words by the rules)."""
     rules = house_rules(body.game, body.rules)
     names = [new_name(name) for name in body.players]
-    seats = [Seat(name) for name in names]
-    if body.computer:
-        level = body.level or ai.DEFAULT_LEVEL[body.game]
-        if level not in ai.LEVELS[body.game]:
-            raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
-        if level not in ai.levels(body.game, rules):
-            raise IllegalAction(
-                f"no level {level!r} under the rules {rules}",
-                reason="bad-level-rules",
-                level=level,
-                rules=rules,
-            )
-        seats.append(Seat(text(lang, "computer"), computer=True, level=level))
+    seats = [Seat(name) for name in names] + computer_seats(body, lang, rules)
     hints = None
     if body.hints is not None:
         asked = [unicodedata.normalize("NFC", name) for name in body.hints]
@@ -103,12 +97,40 @@ def new_record(body: NewGame, lang: Language) -> Record:
         hints = [names.index(name) for name in asked]
     return Record.new(
         body.game,
-        distinct_looks(check_seats(seats, max_computers=1)),
+        distinct_looks(check_table(seats)),
         target=body.target,
         autofill=body.autofill,
         hints=hints,
         rules=rules,
     )
+
+
+def computer_seats(body: NewGame, lang: Language, rules: str | None) -> list[Seat]:
+    """The computers the dialog seats after the people, in order, named ``IA``, ``IA 2``…:
+    one a level of ``computers`` (None: the game's default), or the ``computer`` at
+    ``level`` (the seed's "Humains + 1 IA"); both ways at once are refused, and so is a
+    level the house rules ``rules`` (their name; None: the seeds') do not offer."""
+    if body.computers is None:
+        levels = [body.level] if body.computer else []
+    elif body.model_fields_set & {"computer", "level"}:
+        raise IllegalAction("computers, or computer and level", reason="computers-twice")
+    else:
+        levels = body.computers
+    chosen = [level or ai.DEFAULT_LEVEL[body.game] for level in levels]
+    for level in chosen:
+        if level not in ai.LEVELS[body.game]:
+            raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
+        if level not in ai.levels(body.game, rules):
+            raise IllegalAction(
+                f"no level {level!r} under the rules {rules}",
+                reason="bad-level-rules",
+                level=level,
+                rules=rules,
+            )
+    names = computer_names(lang, len(chosen))
+    return [
+        Seat(name, computer=True, level=level) for name, level in zip(names, chosen, strict=True)
+    ]
 
 
 def play_routes(
@@ -129,8 +151,9 @@ def play_routes(
         responses={201: {"model": GameView}, **refusals(413, 422, 429, 503)},
     )
     async def new_game(body: NewGame, request: Request, response: Response) -> dict[str, Any]:
-        """Start a game: its players in seat order, the computer last ("Humains + 1 IA"). The
-        device that starts it is its host and holds every person's seat."""
+        """Start a game: its people in seat order, the computers after them ("Humains + 1 IA",
+        or several, each at its level). The device that starts it is its host and holds
+        every person's seat."""
         lang = language(request)
         record = new_record(body, lang)
         host = await devices.trusted(request, response)

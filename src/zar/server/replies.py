@@ -199,7 +199,8 @@ class Setup(BaseModel):
     default_target: int
     autofill: list[int | None]
     default_autofill: int | None
-    max_people: int
+    max_people: int = Field(description="the people at one table, at most")
+    max_seats: int = Field(description="the seats at one table, people and computers, at most")
     languages: list[str]
     rules: dict[str, list[str]] = Field(description="each game's house rules, the seeds' first")
     default_rules: dict[str, str]

@@ -13,7 +13,7 @@ from zar.i18n import LANGUAGES, MESSAGES, Language, box_names
 from zar.record import GAMES, HOUSE_RULES
 from zar.server.network import qr_code
 from zar.server.replies import Network, Setup, Words, refusals
-from zar.table import MAX_PEOPLE
+from zar.table import MAX_PEOPLE, MAX_SEATS
 
 __all__ = ["setup_routes"]
 
@@ -25,7 +25,8 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
 
     @router.get("/api/setup", response_model=None, responses={200: {"model": Setup}})
     async def setup() -> dict[str, Any]:
-        """The new-game dialog's choices: games, computer levels, targets, auto-fill delays."""
+        """The new-game dialog's choices: games, computer levels, targets, auto-fill delays,
+        how many people and seats (people and computers) a table takes."""
         return {
             "games": list(GAMES),
             "levels": {game: list(levels) for game, levels in ai.LEVELS.items()},
@@ -35,6 +36,7 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
             "autofill": [3, 10, 30, None],
             "default_autofill": 3,
             "max_people": MAX_PEOPLE,
+            "max_seats": MAX_SEATS,
             "languages": list(LANGUAGES),
             "rules": {game: list(names) for game, names in HOUSE_RULES.items()},
             "default_rules": {game: names[0] for game, names in HOUSE_RULES.items()},

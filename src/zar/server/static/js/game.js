@@ -441,7 +441,9 @@ export class GameScreen {
     rematch.addEventListener("click", () => this.rematch(rematch));
     const fresh = h("button", { type: "button" }, t("new-game"));
     fresh.addEventListener("click", () => this.onNewGame(view.game));
-    const [open, review] = reviewOpener(this.id, view.game, view.players.map((p) => p.name));
+    // The review judges people: a game of computers alone has none.
+    const people = view.players.some((p) => !p.computer);
+    const [open, review] = people ? reviewOpener(this.id, view.game, view.players.map((p) => p.name)) : [];
     this.end.replaceChildren(
       title,
       h("h3", {}, t("final-scores")),
@@ -477,14 +479,11 @@ export class GameScreen {
   async rematch(button) {
     const view = this.view;
     button.disabled = true;
-    const people = view.players.filter((p) => !p.computer);
-    const computer = view.players.find((p) => p.computer);
     const body = {
       game: view.game,
       rules: view.rules, // the same house rules
-      players: people.map((p) => p.name),
-      computer: Boolean(computer),
-      level: computer?.level ?? null,
+      players: view.players.filter((p) => !p.computer).map((p) => p.name),
+      computers: view.players.filter((p) => p.computer).map((p) => p.level),
     };
     if (view.hints) body.hints = view.hints.map((seat) => view.players[seat].name);
     if (view.game === "10000") body.target = view.target;

@@ -104,7 +104,9 @@ export class ReplayScreen {
       this.counter, this.said);
     const extras = [];
     if (view.over) {
-      const [open, review] = reviewOpener(this.id, view.game, seats);
+      // The review judges people: a game of computers alone has none.
+      const people = view.players.some((p) => !p.computer);
+      const [open, review] = people ? reviewOpener(this.id, view.game, seats) : [];
       extras.push(h("div", { class: "actions" }, open), exportLinks(`/api/games/${encodeURIComponent(this.id)}/export`), review);
     }
     this.section = tableOf(view.game, this.board, { end: h("div", { class: "end replay-bar" }, head, ...extras) });

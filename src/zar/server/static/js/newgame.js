@@ -1,6 +1,7 @@
 // The new-game dialog: the game, its rules (the seeds' by default, the house rules one tap
-// away), the people (Oyuncu 1 … 6), the computer, the target or the auto-fill. The server
-// judges the names; its refusal is shown as it says it.
+// away), the people (Oyuncu 1 … 6), the computers (the seed's `Humains + 1 IA`, then IA 2,
+// IA 3… each at a level the rules offer, seven seats in all), the target or the auto-fill.
+// The server judges the names; its refusal is shown as it says it.
 
 import { get, post } from "./api.js";
 import { h } from "./dom.js";
@@ -31,7 +32,7 @@ export class NewGameDialog {
     this.error.textContent = "";
     this.changed();
     this.el.showModal();
-    this.names()[0].focus();
+    (this.names()[0] ?? this.computer).focus();
   }
 
   build() {
@@ -48,7 +49,11 @@ export class NewGameDialog {
     this.level.addEventListener("change", () => {
       this.levels[this.form.elements.game.value] = this.level.value;
     });
-    this.computer.addEventListener("change", () => this.changed());
+    this.computer.addEventListener("change", () => this.seatComputers());
+    // More computers than the seed's one: IA 2, IA 3…, each at its own level.
+    this.more = h("ol", { class: "names computers" });
+    this.addComputer = h("button", { type: "button", class: "quiet add" }, t("add-computer"));
+    this.addComputer.addEventListener("click", () => this.seatComputer());
     // The rules: a select of the game's presets, a line on the one chosen beside it.
     this.rulesAbout = h("p", { class: "about", id: "rules-about" });
     this.rules = h("select", { name: "rules", "aria-describedby": "rules-about" });
@@ -70,7 +75,8 @@ export class NewGameDialog {
         // The seed's words first in its name, their meaning beside them (`Humains + 1 IA — …`).
         h("label", { class: "check" }, this.computer, h("span", {}, t("humans-plus-ai"))),
         h("p", { class: "about", id: "computer-about" }, t("humans-plus-ai-about")),
-        h("label", { class: "level" }, h("span", {}, t("level")), this.level)),
+        h("label", { class: "level" }, h("span", {}, t("level")), this.level),
+        this.more, this.addComputer),
       radios("target", t("target"), setup.targets.map((n) => [n, num(n)]), setup.default_target),
       radios("autofill", t("autofill"),
         setup.autofill.map((s) => [s ?? "off", s === null ? t("off") : t("seconds", { n: s })]),
@@ -97,7 +103,7 @@ export class NewGameDialog {
    * person alone at the table so far: adding someone leaves the boxes above as they are). */
   addName(hinted = this.names().length === 0) {
     const n = this.names().length + 1;
-    if (n > setup.max_people) return;
+    if (n > setup.max_people || this.seats() >= setup.max_seats) return;
     const input = h("input", { type: "text", name: "player", maxlength: 24, autocomplete: "off",
       placeholder: t("player-n", { n }), enterkeyhint: "done",
       // Named by its label alone: WebKit adds an empty box's placeholder to a label's name.
@@ -105,16 +111,99 @@ export class NewGameDialog {
     // Hints: on for the first person (alone, or with the computer), off for those added to
     // a table of people; no box changes but by the person's own tap.
     const hint = h("input", { type: "checkbox", name: "hint", checked: hinted });
+    // Every row may go but the last person's of a table without a computer.
+    const remove = h("button", { type: "button", class: "quiet remove",
+      "aria-label": t("remove-player", { name: t("player-n", { n }) }) }, "×");
+    remove.addEventListener("click", () => this.removeName(row));
     const row = h("li", {}, h("label", {}, h("span", {}, t("player-n", { n })), input),
-      h("label", { class: "check hint-check" }, hint, h("span", {}, t("hint"))));
-    if (n > 1) {
-      const remove = h("button", { type: "button", class: "quiet remove",
-        "aria-label": t("remove-player", { name: t("player-n", { n }) }) }, "×");
-      remove.addEventListener("click", () => this.removeName(row));
-      row.append(remove);
-    }
+      h("label", { class: "check hint-check" }, hint, h("span", {}, t("hint"))), remove);
     this.list.append(row);
-    this.add.disabled = n >= setup.max_people;
+    this.fit();
+  }
+
+  /** The seats the dialog sets so far: the people, and the computers. */
+  seats() {
+    return this.names().length + this.chosenLevels().length;
+  }
+
+  /** The computers' levels in seat order: none, or the seed's one's and those added. */
+  chosenLevels() {
+    if (!this.computer?.checked) return [];
+    return [this.level.value, ...[...this.more.querySelectorAll("select")].map((s) => s.value)];
+  }
+
+  /** The buttons as the table stands: adding while a seat is free, removing while another
+   * seat stays. */
+  fit() {
+    const full = this.seats() >= setup.max_seats;
+    this.add.disabled = full || this.names().length >= setup.max_people;
+    this.addComputer.disabled = full;
+    const alone = this.names().length === 1 && !this.computer.checked;
+    for (const remove of this.list.querySelectorAll(".remove")) {
+      remove.classList.toggle("stays", alone);
+      remove.disabled = alone;
+    }
+    this.level.disabled = !this.computer.checked;
+  }
+
+  /** The seed's computer on or off: off, the computers added go with it (and a table left
+   * with nobody gets a person's row back). */
+  seatComputers() {
+    if (!this.computer.checked) this.more.replaceChildren();
+    if (!this.computer.checked && this.names().length === 0) this.addName();
+    this.fit();
+  }
+
+  /** One more computer: the seed's first, then IA 2, IA 3… at the game's default level. */
+  seatComputer() {
+    if (this.seats() >= setup.max_seats) return;
+    if (!this.computer.checked) {
+      this.computer.checked = true;
+      this.seatComputers();
+      this.level.focus();
+      return;
+    }
+    const name = `${t("computer")} ${this.more.children.length + 2}`;
+    const select = h("select", { name: "more-level", "aria-label": `${t("level")}: ${name}` },
+      this.options(this.form.elements.game.value));
+    const kind = this.form.elements.game.value;
+    const levels = this.levelsOffered(kind);
+    select.value = levels.includes(setup.default_level[kind]) ? setup.default_level[kind] : levels[0];
+    const row = h("li", {});
+    const remove = h("button", { type: "button", class: "quiet remove",
+      "aria-label": t("remove-player", { name }) }, "×");
+    remove.addEventListener("click", () => this.removeComputer(row));
+    row.append(h("label", { class: "level" }, h("span", {}, name), select), remove);
+    this.more.append(row);
+    this.fit();
+    select.focus();
+  }
+
+  /** Remove a computer added: those below move up, keeping their levels (IA 2, IA 3…). */
+  removeComputer(row) {
+    const levels = [...this.more.querySelectorAll("select")].map((s) => s.value);
+    const index = [...this.more.children].indexOf(row);
+    levels.splice(index, 1);
+    this.more.replaceChildren();
+    for (const level of levels) {
+      this.seatComputer();
+      this.more.lastElementChild.querySelector("select").value = level;
+    }
+    const rows = this.more.querySelectorAll("select");
+    (rows[Math.max(0, index - 1)] ?? this.level).focus();
+  }
+
+  /** The options of a level select for the game `kind`, each saying what it does. */
+  /** The computer's levels under the game's rules chosen. */
+  levelsOffered(kind) {
+    return setup.rules_levels?.[kind]?.[this.rules.value] ?? setup.levels[kind] ?? [];
+  }
+
+  options(kind) {
+    return this.levelsOffered(kind).map((level) => {
+      const words = t(`level-${kind}-${level}`);
+      return h("option", { value: level }, words === `level-${kind}-${level}` ? level : words);
+    });
   }
 
   hints() {
@@ -131,7 +220,8 @@ export class NewGameDialog {
       this.addName(hinted);
       this.names().at(-1).value = value;
     });
-    this.names().at(Math.max(0, index - 1)).focus();
+    (this.names().at(Math.max(0, index - 1)) ?? this.add).focus();
+    this.fit();
   }
 
   /** Show the choices of the game picked: its rules, its computer levels under them, the
@@ -142,15 +232,17 @@ export class NewGameDialog {
     this.rules.replaceChildren(...names.map((name) => h("option", { value: name }, t(`rules-${kind}-${name}`))));
     this.rules.value = this.chosenRules[kind] ?? setup.default_rules[kind];
     this.rulesAbout.textContent = t(`rules-${kind}-${this.rules.value}-about`);
-    const levels = setup.rules_levels[kind]?.[this.rules.value] ?? setup.levels[kind] ?? [];
-    // Each level says what it does; each game keeps its own choice, or its own default.
-    this.level.replaceChildren(...levels.map((level) => {
-      const words = t(`level-${kind}-${level}`);
-      return h("option", { value: level }, words === `level-${kind}-${level}` ? level : words);
-    }));
-    const wanted = this.levels[kind] ?? setup.default_level[kind];
-    this.level.value = levels.includes(wanted) ? wanted : levels[0];
-    this.level.disabled = !this.computer.checked;
+    // Each level says what it does; each game keeps its own choice, or its own default,
+    // when its rules offer it (else their first).
+    const levels = this.levelsOffered(kind);
+    const offered = (level) => (levels.includes(level) ? level : levels[0]);
+    this.level.replaceChildren(...this.options(kind));
+    this.level.value = offered(this.levels[kind] ?? setup.default_level[kind]);
+    for (const select of this.more.querySelectorAll("select")) {
+      select.replaceChildren(...this.options(kind));
+      select.value = offered(setup.default_level[kind]);
+    }
+    this.fit();
     this.form.querySelector(".choice-target").hidden = kind !== "10000";
     this.form.querySelector(".choice-autofill").hidden = kind !== "yams";
   }
@@ -164,8 +256,7 @@ export class NewGameDialog {
       rules: this.rules.value,
       players,
       hints: players.filter((_, i) => this.hints()[i].checked),
-      computer: this.computer.checked,
-      level: this.computer.checked ? this.level.value : null,
+      computers: this.chosenLevels(),
     };
     if (kind === "10000") body.target = Number(form.target.value);
     else body.autofill = form.autofill.value === "off" ? null : Number(form.autofill.value);
