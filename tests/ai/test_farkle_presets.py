@@ -17,6 +17,7 @@ from zar.ai import cache as table_cache
 from zar.ai import farkle
 from zar.ai.farkle import ExpertPlayer, MaxPointsPlayer, TurnStrategy, WinStrategy
 from zar.ai.farkle_solver import UNIT, bank_for_sure, solve_game
+from zar.ai.judging import Strategies, decision, farkle_options
 from zar.ai.turns import play_turn
 from zar.dice import SeededDice, outcomes
 from zar.farkle import DICE, PRESETS, SEED, FarkleRules, FarkleSettings, FarkleState, selections
@@ -253,3 +254,16 @@ def test_the_players_never_bank_under_the_floor() -> None:
     held = replace(start, turn_points=950, aside=(True,) * 5 + (False,), tray=(1,) * 6, throws=1)
     assert not MaxPointsPlayer().banks(held)
     assert MaxPointsPlayer().banks(replace(held, turn_points=1_000))
+
+
+def test_the_coach_reads_the_games_rules() -> None:
+    strategies = Strategies()
+    seats = (Seat("Ali"), Seat("Bea"))
+    start = FarkleState.start(FarkleSettings(seats, target=5_000, rules=PRESETS["bank-500"]))
+    held = replace(start, turn_points=450, aside=(True,) * 5 + (False,), tray=(1,) * 6, throws=1)
+    assert decision(held) == "throw"  # 50 short of the minimum: no bank to offer
+    options = farkle_options(held, strategies.turn(held), strategies.win(held))
+    assert [option["kind"] for option in options] == ["throw"]
+    assert strategies.turn(held) is TurnStrategy.load(PRESETS["bank-500"], entering=True)
+    facebook = replace(held, settings=replace(held.settings, rules=PRESETS["facebook"]))
+    assert strategies.win(facebook) is None  # not solved yet: the coach speaks in points

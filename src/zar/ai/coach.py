@@ -37,7 +37,7 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
             if chosen in ("keep", "box"):
                 options = yams_options(strategies.yams(), state, chances=True)
         case FarkleState():
-            options = farkle_options(state, strategies.turn(), strategies.win(state))
+            options = farkle_options(state, strategies.turn(state), strategies.win(state))
         case _:
             assert_never(state)
     return {
