@@ -14,7 +14,7 @@ from pathlib import Path
 from zar import __version__, ai
 from zar.cli.terminal import Console, LeftUnfinished, play_farkle, play_yams
 from zar.dice import DiceSource, SeededDice, SystemDice
-from zar.farkle import TARGETS, FarkleSettings, FarkleState
+from zar.farkle import PRESETS, TARGETS, FarkleSettings, FarkleState
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, explain, text
 from zar.table import IllegalAction, Seat, check_seats
 from zar.yams import Rules, YamsSettings, YamsState
@@ -47,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", action="store_true", help='add the computer ("Humains + 1 IA")')
     play.add_argument("--level", help="the computer's level (see docs/computer-players.md)")
     play.add_argument("--target", type=int, choices=TARGETS, default=10_000, help="10 000's target")
+    play.add_argument(
+        "--rules", choices=PRESETS, default="seed", help="10 000's house rules (docs/rules.md)"
+    )
     play.add_argument("--seed", type=int, help="seed the dice, to replay the same game")
     play.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE)
     play.set_defaults(run=_play)
@@ -89,6 +92,12 @@ def _parser() -> argparse.ArgumentParser:
         choices=VARIANTS,
         default="standard",
         help="Yams: our rules, or a published variant to check the solver against",
+    )
+    solve.add_argument(
+        "--rules",
+        choices=PRESETS,
+        help="10 000's house rules (docs/rules.md); adds the first player's chance to five"
+        " decimals",
     )
     solve.add_argument("--rebuild", action="store_true", help="ignore the cache")
     solve.set_defaults(run=_solve)
@@ -209,7 +218,8 @@ def _play(args: argparse.Namespace, console: Console) -> int:
             play_yams(YamsState.start(YamsSettings(seats)), yams_players, dice, console)
         else:
             farkle_players = {i: ai.computer_player("10000", level) for i in computers}
-            start = FarkleState.start(FarkleSettings(seats, target=args.target))
+            settings = FarkleSettings(seats, target=args.target, rules=PRESETS[args.rules])
+            start = FarkleState.start(settings)
             play_farkle(start, farkle_players, dice, console)
     except LeftUnfinished:
         console.write("\n" + text(lang, "left-unfinished"))
