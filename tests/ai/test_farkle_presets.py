@@ -178,6 +178,14 @@ def test_a_small_targets_win_table_recomputed_whole(rules: FarkleRules, target: 
     assert np.abs(recomputed(rules, target, game.win) - game.win).max() < 1e-9
 
 
+@pytest.mark.parametrize("name", ["entry-1000", "bank-500", "doubling"])
+def test_raising_the_cap_changes_nothing(name: str) -> None:
+    """The cap from which a pair banks for sure is proven under a floor too."""
+    rules = PRESETS[name]
+    higher = solve_game(30, rules=rules, margin=10)
+    assert np.abs(higher.win - solve_game(30, rules=rules).win).max() < 1e-12
+
+
 def test_the_entry_and_the_instant_win_change_the_table() -> None:
     seed = solve_game(14).win
     entry = solve_game(14, rules=PRESETS["entry-500"]).win
