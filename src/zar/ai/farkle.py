@@ -26,16 +26,18 @@ import numpy as np
 import numpy.typing as npt
 
 from zar.ai import cache as table_cache
-from zar.ai.farkle_solver import (
+from zar.ai.farkle_chances import (
     UNIT,
     ChanceTables,
     bank_floors,
     bank_for_sure,
-    beaten_table,
     chance_tables,
+    solvable,
+)
+from zar.ai.farkle_solver import (
+    beaten_table,
     pair_bank_values,
     pair_cap,
-    solvable,
     solve_game,
     stop_bounds,
     turn_values,
@@ -144,7 +146,7 @@ class TurnStrategy:
 
     ``value(t, n)`` = the best of banking t and throwing n dice, banking only from the
     rules' floor on. Past 18 600 points (the seeds' rules) the turn banks
-    (:func:`~zar.ai.farkle_solver.bank_for_sure`: no throw can pay then).
+    (:func:`~zar.ai.farkle_chances.bank_for_sure`: no throw can pay then).
     """
 
     def __init__(self, rules: FarkleRules = SEED, *, entering: bool = False) -> None:
