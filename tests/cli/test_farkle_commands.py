@@ -98,3 +98,18 @@ def test_solve_an_unknown_preset_is_refused(capsys: pytest.CaptureFixture[str]) 
         run(["solve", "10000", "--rules", "vegas"])
     assert exit_.value.code == 2
     assert "facebook" in capsys.readouterr().err
+
+
+def test_simulate_a_preset_names_it_and_plays_by_it() -> None:
+    argv = ["simulate", "10000", "--games", "2", "--seed", "3", "--target", "5000"]
+    status, lines = run([*argv, "--rules", "three-pairs-500"])
+    assert status == 0
+    assert lines[0].endswith("dice seed 3, house rules three-pairs-500")
+    assert run([*argv, "--rules", "three-pairs-500"])[1] == lines
+
+
+@pytest.mark.parametrize("command", ["solve", "simulate", "play"])
+def test_house_rules_are_refused_for_yams(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run([command, "yams", "--rules", "bank-300"])
+    assert status == 2
+    assert "--variant" in capsys.readouterr().err

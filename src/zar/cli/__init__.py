@@ -47,9 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", action="store_true", help='add the computer ("Humains + 1 IA")')
     play.add_argument("--level", help="the computer's level (see docs/computer-players.md)")
     play.add_argument("--target", type=int, choices=TARGETS, default=10_000, help="10 000's target")
-    play.add_argument(
-        "--rules", choices=PRESETS, default="seed", help="10 000's house rules (docs/rules.md)"
-    )
+    play.add_argument("--rules", choices=PRESETS, help="10 000's house rules (docs/rules.md)")
     play.add_argument("--seed", type=int, help="seed the dice, to replay the same game")
     play.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE)
     play.set_defaults(run=_play)
@@ -126,6 +124,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--target", type=int, choices=TARGETS, default=10_000, help="10 000's target"
     )
+    simulate.add_argument(
+        "--rules", choices=PRESETS, help="10 000's house rules (docs/rules.md), by preset"
+    )
     simulate.set_defaults(run=_simulate)
     return parser
 
@@ -161,7 +162,13 @@ def _backup(args: argparse.Namespace, console: Console) -> int:
         return run(args.command, args.file, args.db, bar)
 
 
+def _house_rules(args: argparse.Namespace) -> None:
+    if args.game == "yams" and args.rules is not None:
+        raise CommandError("--rules: 10 000's house rules; Yams' rules are --variant")
+
+
 def _solve(args: argparse.Namespace, console: Console) -> int:
+    _house_rules(args)
     # numpy and numba load only for the commands that solve.
     if args.game == "yams":
         from zar.cli import yams_commands
@@ -184,6 +191,7 @@ def _warm(args: argparse.Namespace, console: Console) -> int:
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
+    _house_rules(args)
     if args.game == "yams":
         from zar.cli import yams_commands
 
@@ -203,6 +211,7 @@ def _seats(names: Sequence[str], computer: bool, level: str, lang: Language) -> 
 
 
 def _play(args: argparse.Namespace, console: Console) -> int:
+    _house_rules(args)
     lang: Language = args.lang
     level: str = args.level or ai.DEFAULT_LEVEL[args.game]
     if level not in ai.LEVELS[args.game]:
@@ -218,7 +227,8 @@ def _play(args: argparse.Namespace, console: Console) -> int:
             play_yams(YamsState.start(YamsSettings(seats)), yams_players, dice, console)
         else:
             farkle_players = {i: ai.computer_player("10000", level) for i in computers}
-            settings = FarkleSettings(seats, target=args.target, rules=PRESETS[args.rules])
+            rules = PRESETS[args.rules or "seed"]
+            settings = FarkleSettings(seats, target=args.target, rules=rules)
             start = FarkleState.start(settings)
             play_farkle(start, farkle_players, dice, console)
     except LeftUnfinished:

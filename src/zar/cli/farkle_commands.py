@@ -88,12 +88,13 @@ class Tally:
 
 
 def play_game(
-    players: Sequence[FarklePlayer], target: int, dice: DiceSource
+    players: Sequence[FarklePlayer], target: int, dice: DiceSource, rules: FarkleRules = SEED
 ) -> tuple[FarkleState, list[int], list[int | None]]:
-    """Play a whole game between ``players`` (in seat order): the final state, each seat's
-    turns, and the turn at which each seat's bank reached the target (None if it did not)."""
+    """Play a whole game between ``players`` (in seat order) under ``rules``: the final
+    state, each seat's turns, and the turn at which each seat's bank reached the target
+    (None if it did not)."""
     seats = tuple(Seat(f"IA {i + 1}", computer=True) for i in range(len(players)))
-    state = FarkleState.start(FarkleSettings(seats, target=target))
+    state = FarkleState.start(FarkleSettings(seats, target=target, rules=rules))
     turns = [0] * len(players)
     reached: list[int | None] = [None] * len(players)
     while not state.is_over:
@@ -114,15 +115,15 @@ def _interval(results: Sequence[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def head_to_head(games: int, seed: int, target: int) -> dict[str, Tally]:
-    """Each pairing of levels plays ``games`` games, the first seat alternating; game k of
-    each pairing throws ``SeededDice(f"{seed}-{k}")``."""
+def head_to_head(games: int, seed: int, target: int, rules: FarkleRules = SEED) -> dict[str, Tally]:
+    """Each pairing of levels plays ``games`` games under ``rules``, the first seat
+    alternating; game k of each pairing throws ``SeededDice(f"{seed}-{k}")``."""
     tallies = {level: Tally() for level in LEVELS}
     for first, second in PAIRINGS:
         for k in range(games):
             names = (first, second) if k % 2 == 0 else (second, first)
             state, turns, reached = play_game(
-                [LEVELS[n] for n in names], target, SeededDice(f"{seed}-{k}")
+                [LEVELS[n] for n in names], target, SeededDice(f"{seed}-{k}"), rules
             )
             for seat, name in enumerate(names):
                 tally = tallies[name]
@@ -138,11 +139,15 @@ def head_to_head(games: int, seed: int, target: int) -> dict[str, Tally]:
 def simulate(args: argparse.Namespace, console: Console) -> int:
     """Play the levels against each other and print their figures and win rates."""
     target: int = args.target
-    _load(target)
-    tallies = head_to_head(args.games, args.seed, target)
+    name: str | None = getattr(args, "rules", None)
+    rules = SEED if name is None else PRESETS[name]
+    if not rules.three_lost:  # else the expert plays for points (not solved yet)
+        _load(target, rules=rules)
+    tallies = head_to_head(args.games, args.seed, target, rules)
+    under = "" if name is None else f", house rules {name}"
     console.write(
         f"10 000 to {_points(target)}: {args.games} games a pairing, the first seat"
-        f" alternating, dice seed {args.seed}"
+        f" alternating, dice seed {args.seed}{under}"
     )
     console.write(f"{'level':<12}{'points per turn':>17}{'turns to the target':>21}")
     for level, tally in tallies.items():
