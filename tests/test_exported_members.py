@@ -14,7 +14,7 @@ from zar.table import IllegalAction
 
 # docs/contract.md: outside tests rely on these names exactly.
 CONTRACT = {
-    zar.farkle: {"score", "is_farkle", "IllegalSelection"},
+    zar.farkle: {"score", "is_farkle", "IllegalSelection", "FarkleRules", "PRESETS"},
     zar.yams: {"Box", "Scorecard", "IllegalMove"},
 }
 MODULES = [zar.dice, zar.table, zar.farkle, zar.yams]
@@ -22,7 +22,8 @@ MODULES = [zar.dice, zar.table, zar.farkle, zar.yams]
 
 @pytest.mark.parametrize("module", CONTRACT, ids=lambda module: module.__name__)
 def test_the_contract_names_are_exported(module: ModuleType) -> None:
-    """docs/contract.md: score, is_farkle, IllegalSelection; Box, Scorecard, IllegalMove."""
+    """docs/contract.md: score, is_farkle, IllegalSelection, FarkleRules, PRESETS; Box,
+    Scorecard, IllegalMove."""
     assert CONTRACT[module] <= set(module.__all__)
 
 
@@ -78,6 +79,8 @@ def test_the_contract_is_callable_as_written() -> None:
     """docs/contract.md: score(dice) -> int, is_farkle(throw) -> bool, the Scorecard members."""
     assert zar.farkle.score([5, 5, 5, 1]) == 600
     assert zar.farkle.is_farkle([2, 3, 4, 4, 6, 6]) is True
+    assert zar.farkle.score([1, 1, 1, 1], zar.farkle.PRESETS["doubling"]) == 2_000
+    assert zar.farkle.FarkleRules.named("seed") == zar.farkle.FarkleRules()
     card = zar.yams.Scorecard()
     assert card.options((1, 1, 3, 4, 6))[zar.yams.Box.CHANCE] == 15
     card = card.fill(zar.yams.Box.CHANCE, (1, 1, 3, 4, 6))

@@ -49,6 +49,7 @@ __all__ = [
     "State",
     "Step",
     "Undo",
+    "farkle_rules",
     "house_rules",
     "yams_rules",
 ]
@@ -60,7 +61,7 @@ GAMES: tuple[GameKind, ...] = get_args(GameKind)
 # record names its rules only when they are not the seeds' (docs/rules.md, "House rules").
 HOUSE_RULES: dict[GameKind, tuple[str, ...]] = {
     "yams": tuple(rules.value for rules in yams.HOUSE_RULES),
-    "10000": ("seed",),
+    "10000": tuple(farkle.PRESETS),
 }
 
 
@@ -79,6 +80,11 @@ def house_rules(kind: GameKind, name: object) -> str | None:
 def yams_rules(name: str | None) -> yams.Rules:
     """The rules of a Yams card a record names (None: ours, the seeds')."""
     return yams.Rules.STANDARD if name is None else yams.Rules(name)
+
+
+def farkle_rules(name: str | None) -> farkle.FarkleRules:
+    """The rules of 10 000 a record names (None: the seeds')."""
+    return farkle.SEED if name is None else farkle.PRESETS[name]
 
 
 # A record keeps its replay as it stood after every this many entries of the log: the game
@@ -282,7 +288,8 @@ class Record:
                 raise ValueError("Yams has no target")
             return yams.YamsState.start(yams.YamsSettings(self.seats, yams_rules(self.rules)))
         target = 10_000 if self.target is None else self.target
-        return farkle.FarkleState.start(farkle.FarkleSettings(self.seats, target=target))
+        settings = farkle.FarkleSettings(self.seats, target=target, rules=farkle_rules(self.rules))
+        return farkle.FarkleState.start(settings)
 
     @property
     def hints(self) -> tuple[int, ...]:

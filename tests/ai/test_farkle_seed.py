@@ -9,8 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zar.ai.farkle_seed import ThresholdPlayer
+from zar.ai.turns import play_turn
+from zar.dice import SeededDice
 from zar.farkle import (
     DICE,
+    PRESETS,
     TARGETS,
     FarkleSettings,
     FarkleState,
@@ -257,3 +260,41 @@ def test_set_aside_is_always_legal(
 def test_target_rule_reads_the_game_target(target: int) -> None:
     state = holding(table(target - 100, 0, target=target), 100, 6)
     assert SEED.banks(state)
+
+
+# The house rules (docs/rules.md, "House rules of 10 000").
+
+
+def ruled(name: str, *totals: int) -> FarkleState:
+    seats = tuple(Seat(f"IA {i + 1}", computer=True) for i in range(len(totals)))
+    start = FarkleState.start(FarkleSettings(seats, rules=PRESETS[name]))
+    return replace(start, totals=totals)
+
+
+@pytest.mark.parametrize(
+    ("name", "own", "turn_points", "banks"),
+    [
+        ("entry-1000", 0, 950, False),
+        ("entry-1000", 0, 1_000, True),
+        ("entry-1000", 50, 300, True),  # on the board: its threshold again
+        ("bank-500", 2_000, 450, False),
+        ("bank-500", 2_000, 500, True),
+        ("facebook", 3_000, 250, False),
+    ],
+)
+def test_never_banks_under_the_entry_or_the_minimum(
+    name: str, own: int, turn_points: int, banks: bool
+) -> None:
+    state = holding(ruled(name, own, 0), turn_points, 1)
+    assert SEED.banks(state) is banks
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_plays_whole_games_of_every_preset(name: str) -> None:
+    state = ruled(name, 0, 0)
+    dice = SeededDice(f"preset-{name}")
+    for _ in range(1_000):
+        if state.is_over:
+            break
+        state = play_turn(state, SEED, dice)[-1][1]
+    assert state.is_over

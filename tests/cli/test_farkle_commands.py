@@ -12,6 +12,7 @@ import pytest
 
 from zar.ai.farkle import TurnStrategy, WinStrategy
 from zar.cli import farkle_commands, main
+from zar.farkle import PRESETS
 
 
 def run(argv: list[str]) -> tuple[int, list[str]]:
@@ -74,3 +75,41 @@ def test_simulate_prints_the_levels_and_their_head_to_heads(expert: WinStrategy)
     assert set(pairings) == {"expert vs seed", "expert vs max-points", "max-points vs seed"}
     # The same seed plays the same games.
     assert run(["simulate", "10000", "--games", "6", "--seed", "3", "--target", "5000"])[1] == lines
+
+
+@pytest.mark.usefixtures("five_thousand_only")
+def test_solve_a_preset_prints_the_first_players_chance_to_five_decimals() -> None:
+    status, lines = run(["solve", "10000", "--rules", "bank-300"])
+    assert status == 0
+    strategy = WinStrategy.load(5_000, rules=PRESETS["bank-300"])
+    assert lines[-1] == f"first player wins {strategy.first_player_wins():.5f}"
+    turn = TurnStrategy.load(PRESETS["bank-300"])
+    assert lines[-2] == f"points per turn {turn.points_per_turn():.2f}"
+
+
+def test_solve_a_preset_not_solved_yet_says_so_and_exits_1() -> None:
+    status, lines = run(["solve", "10000", "--rules", "facebook"])
+    assert status == 1
+    assert lines[-1].startswith("The chance of winning under facebook is not solved yet")
+
+
+def test_solve_an_unknown_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        run(["solve", "10000", "--rules", "vegas"])
+    assert exit_.value.code == 2
+    assert "facebook" in capsys.readouterr().err
+
+
+def test_simulate_a_preset_names_it_and_plays_by_it() -> None:
+    argv = ["simulate", "10000", "--games", "2", "--seed", "3", "--target", "5000"]
+    status, lines = run([*argv, "--rules", "three-pairs-500"])
+    assert status == 0
+    assert lines[0].endswith("dice seed 3, house rules three-pairs-500")
+    assert run([*argv, "--rules", "three-pairs-500"])[1] == lines
+
+
+@pytest.mark.parametrize("command", ["solve", "simulate", "play"])
+def test_house_rules_are_refused_for_yams(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run([command, "yams", "--rules", "bank-300"])
+    assert status == 2
+    assert "--variant" in capsys.readouterr().err

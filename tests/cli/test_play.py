@@ -136,6 +136,18 @@ def test_10000_whole_game_against_the_computer() -> None:
     assert len(ranking) == 2
 
 
+def test_10000_under_a_bank_minimum_throws_on_until_it_may_bank() -> None:
+    argv = ["play", "10000", "-p", "Ali", "--ai", "--target", "5000", "--seed", "2"]
+    status, out = play([*argv, "--lang", "en", "--rules", "bank-500"], _sensible_person)
+    assert status == 0
+    assert "more points before banking: throwing again" in out.text
+    banks = [
+        int(p.rsplit("+", 1)[1].rstrip(": ").replace(",", "")) for p in out.prompts if "+" in p
+    ]
+    assert min(banks) >= 500  # banking is offered only from the minimum on
+    assert "Winner" in out.text
+
+
 def test_10000_refusal_in_turkish() -> None:
     """Design: a refused die says why, "Tek başına 2 puan getirmiyor"."""
     # Seed 1 throws 2 5 1 3 1 4 first; the lone 2 is refused.

@@ -146,7 +146,7 @@ def test_zar_warm_off_makes_nothing_ready_ahead(
     monkeypatch.setenv("ZAR_WARM", "off")
     run._prepare()  # the Yams table not in the cache: left to the first game that asks
     seats = (Seat("Ali"), Seat("IA", computer=True, level="expert"))
-    monkeypatch.setattr(WinStrategy, "load", lambda target: None)
+    monkeypatch.setattr(WinStrategy, "load", lambda target, **rules: None)
     run.ready_strategies(Record.new("10000", seats, target=5_000))
     assert started == []
     monkeypatch.setenv("ZAR_WARM", "lots")

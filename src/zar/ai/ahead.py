@@ -33,10 +33,12 @@ def yams_strategy_of(rules: str) -> str:
     return YAMS_STRATEGY if rules == "standard" else f"{YAMS_STRATEGY} under the rules {rules}"
 
 
-def table_of_two(target: int) -> str:
-    """The words of the step that makes the 10 000 table of two to ``target`` ready."""
+def table_of_two(target: int, rules: str | None = None) -> str:
+    """The words of the step that makes the 10 000 table of two to ``target`` ready, under
+    the house rules named ``rules`` (None: the seeds')."""
     points = f"{target:,}".replace(",", " ")  # 10 000, as the game is named
-    return f"10 000: the table of two to {points}"
+    under = "" if rules in (None, "seed") else f" under the rules {rules}"
+    return f"10 000: the table of two to {points}{under}"
 
 
 class Ahead:

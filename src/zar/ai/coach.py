@@ -38,7 +38,7 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
                 strategy = strategies.yams(state.settings.rules)
                 options = yams_options(strategy, state, chances=True)
         case FarkleState():
-            options = farkle_options(state, strategies.turn(), strategies.win(state))
+            options = farkle_options(state, strategies.turn(state), strategies.win(state))
         case _:
             assert_never(state)
     return {

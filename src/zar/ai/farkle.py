@@ -7,6 +7,10 @@
 - :class:`MaxPointsPlayer` and :class:`ExpertPlayer` play them. At a table of three or
   more, the expert plays the two-player strategy against the leading opponent.
 
+Each is solved for the game's house rules (:class:`~zar.farkle.rules.FarkleRules`), the
+seeds' by default; the chance of winning is not solved yet under a penalty for three lost
+turns in a row (``WinStrategy`` refuses those rules; the expert then plays for points).
+
 Scores are in points (multiples of 50). ``docs/strategy-10000.md`` has the figures.
 """
 
@@ -22,11 +26,16 @@ import numpy as np
 import numpy.typing as npt
 
 from zar.ai import cache as table_cache
-from zar.ai.farkle_solver import (
+from zar.ai.farkle_chances import (
     UNIT,
     ChanceTables,
+    bank_floors,
     bank_for_sure,
     chance_tables,
+    solvable,
+)
+from zar.ai.farkle_solver import (
+    beaten_table,
     pair_bank_values,
     pair_cap,
     solve_game,
@@ -35,6 +44,7 @@ from zar.ai.farkle_solver import (
 )
 from zar.dice import outcomes
 from zar.farkle.game import DICE, TARGETS, FarkleState, Phase
+from zar.farkle.rules import SEED, FarkleRules
 from zar.farkle.scoring import is_farkle, selections
 
 __all__ = [
@@ -71,14 +81,14 @@ def _dice(dice: object) -> int:
 
 
 @cache
-def _reachable_table() -> frozenset[tuple[int, int]]:
+def _reachable_table(rules: FarkleRules) -> frozenset[tuple[int, int]]:
     """Every (turn units, dice to throw) some turn can reach, up to REACH_ROWS units."""
     moves: dict[int, set[tuple[int, int]]] = {}
     for n in range(1, DICE + 1):
         moves[n] = {
             (points // UNIT, n - len(chosen) or DICE)
             for faces, _ in outcomes(n)
-            for chosen, points in selections(faces).items()
+            for chosen, points in selections(faces, rules).items()
         }
     seen = {(0, DICE)}
     todo = [(0, DICE)]
@@ -91,30 +101,32 @@ def _reachable_table() -> frozenset[tuple[int, int]]:
     return frozenset(seen)
 
 
-def reachable(turn_points: int, dice: int) -> bool:
+def reachable(turn_points: int, dice: int, rules: FarkleRules = SEED) -> bool:
     """Whether a turn can hold ``turn_points`` with ``dice`` dice to throw (0 with six: its
-    start). Three dice left after 350 points cannot be: 3 dice never make 350.
+    start) under ``rules``. Three dice left after 350 points cannot be: 3 dice never make 350.
 
     >>> reachable(350, 3), reachable(400, 3), reachable(50, 6)
     (False, True, False)
     """
     t, n = _units(turn_points, "turn points"), _dice(dice)
-    return t > REACH_ROWS or (t, n) in _reachable_table()
+    return t > REACH_ROWS or (t, n) in _reachable_table(rules)
 
 
-def _turn(turn_points: int, dice: int) -> tuple[int, int]:
+def _turn(turn_points: int, dice: int, rules: FarkleRules) -> tuple[int, int]:
     """(units, dice) of a turn that can be, or a ValueError saying why not."""
-    if not reachable(turn_points, dice):
+    if not reachable(turn_points, dice, rules):
         raise ValueError(f"no turn holds {turn_points} points with {dice} dice left to throw")
     return turn_points // UNIT, dice
 
 
-def _throw(throw: Iterable[int], dice: int) -> dict[tuple[int, ...], tuple[int, int]]:
+def _throw(
+    throw: Iterable[int], dice: int, rules: FarkleRules
+) -> dict[tuple[int, ...], tuple[int, int]]:
     """Each legal selection of a scoring throw of ``dice`` dice: (units, dice left after)."""
     faces = tuple(throw)
     if len(faces) != dice:
         raise ValueError(f"the throw has {len(faces)} dice, not the {dice} in play")
-    options = selections(faces)
+    options = selections(faces, rules)
     if not options:
         raise ValueError(f"{faces} scores nothing: the turn is lost, nothing to set aside")
     return {k: (p // UNIT, dice - len(k) or DICE) for k, p in options.items()}
@@ -129,30 +141,32 @@ def _best(values: dict[tuple[int, ...], tuple[float, int, int]]) -> tuple[int, .
 
 
 class TurnStrategy:
-    """The policy that maximises a turn's expected points (a lost turn scores 0).
+    """The policy that maximises a turn's expected points (a lost turn scores 0) under
+    ``rules``; with ``entering``, for a player not yet on the board (the rules' entry).
 
-    ``value(t, n)`` = the best of banking t and throwing n dice. Past 18 600 points the
-    turn banks (:func:`~zar.ai.farkle_solver.bank_for_sure`: no throw can pay then).
+    ``value(t, n)`` = the best of banking t and throwing n dice, banking only from the
+    rules' floor on. Past 18 600 points (the seeds' rules) the turn banks
+    (:func:`~zar.ai.farkle_chances.bank_for_sure`: no throw can pay then).
     """
 
-    def __init__(self) -> None:
-        self.tables = chance_tables()
-        self.cap = bank_for_sure()
+    def __init__(self, rules: FarkleRules = SEED, *, entering: bool = False) -> None:
+        self.rules = rules
+        self.tables = chance_tables(rules)
+        self.floor = rules.bank_floor(0 if entering else UNIT) // UNIT
+        self.cap = max(bank_for_sure(rules), self.floor)
         bank = np.arange(self.cap + self.tables.max_points, dtype=np.float64) * UNIT
+        bank[: self.floor] = -np.inf  # the rules refuse a bank under the floor
         self._value, self._lose = turn_values(bank, self.cap, 0.0, self.tables)
 
-    @classmethod
-    @cache
-    def load(cls) -> TurnStrategy:
-        """The strategy (it takes milliseconds: nothing is cached on disk, but its compiled
-        code, which another process may be compiling for this one: waited for)."""
-        from zar.ai.ahead import FARKLE_TURN, ahead
-
-        ahead.wait(FARKLE_TURN)
-        return cls()
+    @staticmethod
+    def load(rules: FarkleRules = SEED, *, entering: bool = False) -> TurnStrategy:
+        """The strategy, one per rules (it takes milliseconds: nothing is cached on disk,
+        but its compiled code, which another process may be compiling for this one: waited
+        for)."""
+        return _turn_for(rules, entering)
 
     def points_per_turn(self) -> float:
-        """The expected points of a turn from its start (606.98)."""
+        """The expected points of a turn from its start (606.98 under the seeds' rules)."""
         return float(self._value[0, DICE])
 
     def _state(self, t: int, n: int) -> float:
@@ -161,11 +175,12 @@ class TurnStrategy:
     def value(self, turn_points: int, dice: int) -> float:
         """The expected points the turn ends with, holding ``turn_points`` (set aside) with
         ``dice`` to throw, playing on at best; (0, 6) is the turn's start."""
-        return self._state(*_turn(turn_points, dice))
+        return self._state(*_turn(turn_points, dice, self.rules))
 
     def banks(self, turn_points: int, dice: int) -> bool:
-        """Whether banking is best, holding ``turn_points`` > 0 with ``dice`` to throw."""
-        t, n = _turn(turn_points, dice)
+        """Whether banking is best, holding ``turn_points`` > 0 with ``dice`` to throw
+        (never under the rules' floor: the turn throws on)."""
+        t, n = _turn(turn_points, dice, self.rules)
         if t == 0:
             raise ValueError("nothing to bank at the start of a turn")
         # A throw always risks the turn: the chance of losing it is 0 only when banking.
@@ -178,8 +193,17 @@ class TurnStrategy:
         ``turn_points`` in the turn), the expected points the turn ends with after it."""
         t = _units(turn_points, "turn points")
         faces = tuple(throw)
-        _turn(turn_points, len(faces) if faces else 0)
-        return {k: self._state(t + p, m) for k, (p, m) in _throw(faces, len(faces)).items()}
+        _turn(turn_points, len(faces) if faces else 0, self.rules)
+        moves = _throw(faces, len(faces), self.rules)
+        return {k: self._state(t + p, m) for k, (p, m) in moves.items()}
+
+
+@cache
+def _turn_for(rules: FarkleRules, entering: bool) -> TurnStrategy:
+    from zar.ai.ahead import FARKLE_TURN, ahead
+
+    ahead.wait(FARKLE_TURN)
+    return TurnStrategy(rules, entering=entering)
 
 
 # Maximising the chance of winning.
@@ -189,73 +213,115 @@ class WinStrategy:
     """The two-player strategy that maximises the chance of winning (a tie counts 1/2).
 
     W(a, b) is the chance of the player about to throw with ``a`` banked against ``b``.
-    When a bank reaches the target, the other player has one last turn to pass it.
+    When a bank reaches the target, the other player has one last turn to pass it (or,
+    when the rules have no last round, the bank wins at once).
     """
 
-    def __init__(self, target: int, win: Floats, need: Floats) -> None:
+    def __init__(
+        self,
+        target: int,
+        win: Floats,
+        need: Floats,
+        rules: FarkleRules = SEED,
+        short: Floats | None = None,
+    ) -> None:
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
+        solvable(rules)
         units = target // UNIT
-        if win.shape != (units, units) or need.ndim != 2 or need.shape[1] != DICE + 1:
+        self.floors = bank_floors(rules)
+        minimum = int(self.floors[0])
+        if short is None:
+            short = np.zeros((minimum, minimum, DICE + 1))
+        if (
+            win.shape != (units, units)
+            or need.ndim != 2
+            or need.shape[1] != DICE + 1
+            or short.shape != (minimum, minimum, DICE + 1)
+        ):
             raise ValueError(f"these tables are not those of the target {target}")
         self.target = target
-        self.tables: ChanceTables = chance_tables()
+        self.rules = rules
+        self.tables: ChanceTables = chance_tables(rules)
         self._units = units
         self._win = win
         self._need = need
-        self._beaten = np.ascontiguousarray(need[:, DICE])
+        self._short = short
+        self._beaten = beaten_table(need, short)
         self._stop = stop_bounds(self._beaten, self.tables)
         self._pairs: OrderedDict[tuple[int, int], tuple[int, Floats, Floats, Floats]] = (
             OrderedDict()
         )
 
     @staticmethod
-    def cache_key(target: int) -> dict[str, object]:
-        return {"game": "10000", "target": target, "solver": SOLVER_VERSION}
+    def cache_key(target: int, rules: FarkleRules = SEED) -> dict[str, object]:
+        key: dict[str, object] = {"game": "10000", "target": target, "solver": SOLVER_VERSION}
+        if rules != SEED:  # the seeds' tables keep the key they always had
+            key["rules"] = {"name": rules.name, **rules.as_dict()}
+        return key
 
     @classmethod
-    def build(cls, target: int = 10_000, *, progress: Progress | None = None) -> WinStrategy:
-        """Solve the game for ``target`` (no cache)."""
+    def build(
+        cls,
+        target: int = 10_000,
+        *,
+        rules: FarkleRules = SEED,
+        progress: Progress | None = None,
+    ) -> WinStrategy:
+        """Solve the game for ``target`` under ``rules`` (no cache)."""
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
-        game = solve_game(target // UNIT, progress=progress)
-        return cls(target, game.win, game.need)
+        game = solve_game(target // UNIT, rules=rules, progress=progress)
+        return cls(target, game.win, game.need, rules, game.short)
 
     @classmethod
     def load(
-        cls, target: int = 10_000, *, rebuild: bool = False, progress: Progress | None = None
+        cls,
+        target: int = 10_000,
+        *,
+        rules: FarkleRules = SEED,
+        rebuild: bool = False,
+        progress: Progress | None = None,
     ) -> WinStrategy:
-        """The strategy for ``target``, from the cache or built (and stored) when the cache
-        has none, a damaged one or one of another solver version, or ``rebuild`` is set."""
+        """The strategy for ``target`` under ``rules``, from the cache or built (and stored)
+        when the cache has none, a damaged one or one of another solver version, or
+        ``rebuild`` is set. Rules not solved yet: a ValueError saying so."""
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
-        if not rebuild:  # another process making it ready for this one: read once it has
+        solvable(rules)
+        if not rebuild:  # another process making it ready: read once done
             from zar.ai.ahead import ahead, table_of_two
 
-            ahead.wait(table_of_two(target))
+            ahead.wait(table_of_two(target, rules.name))
         with _loading:  # a server's threads wait for one build rather than each making one
-            return cls._load(target, rebuild=rebuild, progress=progress)
+            return cls._load(target, rules, rebuild=rebuild, progress=progress)
 
     @classmethod
-    def _load(cls, target: int, *, rebuild: bool, progress: Progress | None) -> WinStrategy:
+    def _load(
+        cls, target: int, rules: FarkleRules, *, rebuild: bool, progress: Progress | None
+    ) -> WinStrategy:
         if not rebuild:
-            if target in _loaded:
-                return _loaded[target]
-            arrays = table_cache.load(CACHE_NAME, cls.cache_key(target))
+            if (target, rules) in _loaded:
+                return _loaded[target, rules]
+            arrays = table_cache.load(CACHE_NAME, cls.cache_key(target, rules))
             if arrays is not None:
                 try:
                     win = np.asarray(arrays["win"], dtype=np.float64)
-                    strategy = cls(target, win, np.asarray(arrays["need"], dtype=np.float64))
+                    need = np.asarray(arrays["need"], dtype=np.float64)
+                    stored = arrays.get("short")  # none under no bank minimum
+                    short = None if stored is None else np.asarray(stored, dtype=np.float64)
+                    strategy = cls(target, win, need, rules, short)
                 except (KeyError, ValueError):
                     pass
                 else:
-                    _loaded[target] = strategy
+                    _loaded[target, rules] = strategy
                     return strategy
-        strategy = cls.build(target, progress=progress)
-        table_cache.store(
-            CACHE_NAME, cls.cache_key(target), {"win": strategy._win, "need": strategy._need}
-        )
-        _loaded[target] = strategy
+        strategy = cls.build(target, rules=rules, progress=progress)
+        arrays = {"win": strategy._win, "need": strategy._need}
+        if strategy._short.size:
+            arrays["short"] = strategy._short
+        table_cache.store(CACHE_NAME, cls.cache_key(target, rules), arrays)
+        _loaded[target, rules] = strategy
         return strategy
 
     # The scores.
@@ -266,7 +332,12 @@ class WinStrategy:
             raise ValueError(
                 f"{own} has reached the target {self.target}: that player has no turn left"
             )
+        if b >= self._units and not self.rules.last_round:
+            raise ValueError(f"{other} has reached the target {self.target}: the game is over")
         return a, b
+
+    def _floor(self, a: int) -> int:
+        return int(self.floors[1] if a == 0 else self.floors[0])
 
     def first_player_wins(self) -> float:
         """The chance that the first to play wins (ties counting 1/2), both playing at best."""
@@ -290,6 +361,8 @@ class WinStrategy:
 
     def _last(self, d: int, t: int, n: int) -> float:
         # The last turn, d units behind, holding t units with n dice to throw.
+        if d < self._short.shape[0] and t < self._short.shape[0]:
+            return float(self._short[d, t, n])  # passing is not enough: the minimum too
         r = d - t
         if r < 0:
             return 1.0
@@ -301,8 +374,10 @@ class WinStrategy:
         found = self._pairs.get((a, b))
         if found is None:
             other = float(self._win[b, a])
-            cap = pair_cap(a, b, self._units, other, self._stop)
-            bank = pair_bank_values(a, b, self._units, cap, self._win, self._beaten, self.tables)
+            cap = pair_cap(a, b, self._units, other, self._stop, self.floors)
+            bank = pair_bank_values(
+                a, b, self._units, cap, self._win, self._beaten, self.floors, self.tables
+            )
             value, lose = turn_values(bank, cap, 1.0 - other, self.tables)
             found = (cap, bank, value, lose)
             self._pairs[a, b] = found
@@ -326,15 +401,18 @@ class WinStrategy:
         """The chance of winning holding ``turn_points`` (set aside) with ``dice`` to throw,
         then playing at best; (0, 6) is the turn's start."""
         a, b = self._totals(own, other)
-        t, n = _turn(turn_points, dice)
+        t, n = _turn(turn_points, dice, self.rules)
         return self._state(a, b, t, n)
 
     def banks(self, own: int, other: int, turn_points: int, dice: int) -> bool:
-        """Whether banking is best, holding ``turn_points`` > 0 with ``dice`` to throw."""
+        """Whether banking is best, holding ``turn_points`` > 0 with ``dice`` to throw
+        (never under the rules' floor: the turn throws on)."""
         a, b = self._totals(own, other)
-        t, n = _turn(turn_points, dice)
+        t, n = _turn(turn_points, dice, self.rules)
         if t == 0:
             raise ValueError("nothing to bank at the start of a turn")
+        if t < self._floor(a):
+            return False
         if b >= self._units:
             r = b - a - t
             need = float(self._need[r, n]) if 0 <= r < self._need.shape[0] else 0.0
@@ -350,11 +428,12 @@ class WinStrategy:
         ``turn_points`` in the turn), the chance of winning after setting it aside."""
         a, b = self._totals(own, other)
         faces = tuple(throw)
-        t, _ = _turn(turn_points, len(faces) if faces else 0)
-        return {k: self._state(a, b, t + p, m) for k, (p, m) in _throw(faces, len(faces)).items()}
+        t, _ = _turn(turn_points, len(faces) if faces else 0, self.rules)
+        moves = _throw(faces, len(faces), self.rules)
+        return {k: self._state(a, b, t + p, m) for k, (p, m) in moves.items()}
 
 
-_loaded: dict[int, WinStrategy] = {}
+_loaded: dict[tuple[int, FarkleRules], WinStrategy] = {}
 _loading = threading.Lock()
 
 
@@ -371,44 +450,55 @@ def _positions(state: FarkleState, chosen: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _thrown(state: FarkleState) -> tuple[int, ...]:
-    if state.phase is not Phase.SET_ASIDE or is_farkle(state.throw):
+    if state.phase is not Phase.SET_ASIDE or is_farkle(state.throw, state.settings.rules):
         raise ValueError("the computer sets dice aside only after a scoring throw")
     return state.throw
 
 
-def _banking(state: FarkleState) -> None:
-    if not state.can_bank:
+def _may_bank(state: FarkleState) -> bool:
+    """Whether the rules let the player bank now (not under their entry or minimum)."""
+    if state.phase is not Phase.THROW or not state.turn_points:
         raise ValueError("the computer decides to bank only after setting dice aside")
+    return state.can_bank
+
+
+def _turn_strategy(state: FarkleState) -> TurnStrategy:
+    """The most points for the player to move: with the entry to reach while its total is 0."""
+    entering = state.totals[state.seat] <= 0
+    return TurnStrategy.load(state.settings.rules, entering=entering)
 
 
 @dataclass(frozen=True, slots=True)
 class MaxPointsPlayer:
     """The ``max-points`` level: every turn for the most points it can expect, whatever the
-    scores (the last round included)."""
+    scores (the last round included), under the game's house rules."""
 
     def set_aside(self, state: FarkleState) -> tuple[int, ...]:
         faces = _thrown(state)
-        turn = TurnStrategy.load()
-        values = turn.selection_values(state.turn_points, faces)
-        moves = _throw(faces, len(faces))
+        values = _turn_strategy(state).selection_values(state.turn_points, faces)
+        moves = _throw(faces, len(faces), state.settings.rules)
         return _positions(state, _best({k: (v, *moves[k]) for k, v in values.items()}))
 
     def banks(self, state: FarkleState) -> bool:
-        _banking(state)
-        return TurnStrategy.load().banks(state.turn_points, state.dice_in_play)
+        if not _may_bank(state):
+            return False
+        return _turn_strategy(state).banks(state.turn_points, state.dice_in_play)
 
 
 @dataclass(frozen=True, slots=True)
 class ExpertPlayer:
     """The ``expert`` level: the two-player strategy that maximises the chance of winning,
-    against the leading opponent when there are more. Alone at the table it plays for the
-    most points and banks as soon as it reaches the target."""
+    against the leading opponent when there are more. Alone at the table, or under house
+    rules whose chance of winning is not solved yet (a penalty for three lost turns in a
+    row), it plays for the most points and banks as soon as it reaches the target."""
 
     def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int] | None:
         others = [t for seat, t in enumerate(state.totals) if seat != state.seat]
-        if not others:
+        rules = state.settings.rules
+        if not others or rules.three_lost:
             return None
-        return WinStrategy.load(state.settings.target), state.totals[state.seat], max(others)
+        strategy = WinStrategy.load(state.settings.target, rules=rules)
+        return strategy, state.totals[state.seat], max(others)
 
     def set_aside(self, state: FarkleState) -> tuple[int, ...]:
         faces = _thrown(state)
@@ -417,11 +507,12 @@ class ExpertPlayer:
             return MaxPointsPlayer().set_aside(state)
         strategy, own, other = scores
         values = strategy.selection_values(own, other, state.turn_points, faces)
-        moves = _throw(faces, len(faces))
+        moves = _throw(faces, len(faces), state.settings.rules)
         return _positions(state, _best({k: (v, *moves[k]) for k, v in values.items()}))
 
     def banks(self, state: FarkleState) -> bool:
-        _banking(state)
+        if not _may_bank(state):
+            return False
         scores = self._scores(state)
         if scores is None:
             own = state.totals[state.seat]

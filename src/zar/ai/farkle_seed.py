@@ -80,16 +80,19 @@ class ThresholdPlayer:
           dice left fails more often than not (one die), since a tie shares the win.
         - Banking would reach the target with a lead of ``finish_lead`` or more over every
           other total (always, alone at the table): it banks, starting the last round.
+        - Under the house rules' entry or bank minimum it never banks: it throws on.
         - Otherwise it banks when ``turn_points`` reaches :meth:`threshold`, ``behind``
           being how far its banked total trails the best other (0 when it leads).
         """
         own = state.totals[state.seat]
+        if turn_points < state.settings.rules.bank_floor(own):
+            return False  # the house rules' entry or minimum: it may not bank yet
         others = [t for seat, t in enumerate(state.totals) if seat != state.seat]
         leader = max(others, default=None)
         total = own + turn_points
         if state.last_round_by is not None and leader is not None:
             if total == leader:
-                return farkle_probability(dice_left) > Fraction(1, 2)
+                return farkle_probability(dice_left, state.settings.rules) > Fraction(1, 2)
             return total > leader
         if total >= state.settings.target and (
             leader is None or total - leader >= self.finish_lead
@@ -99,8 +102,9 @@ class ThresholdPlayer:
         return turn_points >= self.threshold(behind, dice_left)
 
     def banks(self, state: FarkleState) -> bool:
-        """Bank now (True) or throw the dice in play again."""
-        if not state.can_bank:
+        """Bank now (True) or throw the dice in play again (always, short of the rules'
+        entry or minimum)."""
+        if state.phase is not Phase.THROW or not state.turn_points:
             raise ValueError("the computer decides to bank only after setting dice aside")
         return self.banks_with(state, state.turn_points, state.dice_in_play)
 
@@ -126,7 +130,7 @@ class ThresholdPlayer:
                 value += self.dice_worth[left - 1]
             return value, points, left, chosen
 
-        chosen, _ = max(selections(faces).items(), key=worth)
+        chosen, _ = max(selections(faces, state.settings.rules).items(), key=worth)
         positions: list[int] = []
         for face in chosen:
             positions.append(

@@ -1,4 +1,5 @@
-"""The numba kernels behind the 10 000 strategies, and the chance tables they read.
+"""The numba kernels behind the 10 000 strategies (the chance tables they read:
+:mod:`zar.ai.farkle_chances`).
 
 Points are counted in units of 50 (every score of the game is a multiple of 50). Within
 a turn points only grow with each set-aside, so a turn is acyclic in (turn points t, dice
@@ -8,37 +9,49 @@ unchanged. :func:`solve_game` settles the turn-start win chances W(a, b) by decr
 a + b: a bank only leads to a higher sum, and each pair (a, b) is tied only to (b, a) (to
 itself when a = b), two unknowns solved by Newton's method (policy iteration).
 
-The rules come from the engine (``outcomes`` and ``selections``); nothing here knows one.
+The rules come from the engine through the chance tables; nothing here knows one. What a
+turn may bank comes as a floor in units: below it the bank is worth -inf, so the turn
+throws on.
 """
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache, cached_property
 from typing import Any, TypeVar, cast
 
 import numba
 import numpy as np
-import numpy.typing as npt
 
-from zar.dice import outcomes
+from zar.ai.farkle_chances import (
+    UNIT,
+    ChanceTables,
+    Floats,
+    Ints,
+    bank_floors,
+    bank_for_sure,
+    chance_tables,
+    solvable,
+)
 from zar.farkle.game import DICE
-from zar.farkle.scoring import selections
+from zar.farkle.rules import SEED, FarkleRules
 
 __all__ = [
     "UNIT",
     "ChanceTables",
     "GameTables",
+    "bank_floors",
     "bank_for_sure",
+    "beaten_table",
     "chance_tables",
     "compile_kernels",
+    "last_turn",
+    "last_turn_short",
     "last_turn_table",
     "pair_bank_values",
     "pair_cap",
+    "solvable",
     "solve_game",
     "stop_bounds",
     "turn_values",
@@ -49,15 +62,12 @@ __all__ = [
 # time on a busy two-core machine). Set before OpenMP starts; an explicit setting wins.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-UNIT = 50  # every score of 10 000 is a multiple of 50
 # The last-turn table runs to leads of the target + 60 000 points: past them a last turn's
 # chance (under 1e-28) counts as 0.
 LEAD_ROWS = 1_200
 TOLERANCE = 1e-13  # Newton stops when the values at its estimate agree with it this well
 NEWTON_STEPS = 30  # then plain iteration (a contraction) takes over; never seen needed
 
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -67,139 +77,6 @@ def _kernel(fn: F) -> F:
 
 def _parallel_kernel(fn: F) -> F:
     return cast(F, numba.njit(cache=True, parallel=True)(fn))
-
-
-@dataclass(frozen=True)
-class Options:
-    """The throws of n dice (1..6) that score, merged by what the player may do after them.
-
-    A class gathers the throws that leave the same options (units earned, dice left to
-    throw after: 6 after hot dice); each option is one or more selections of the throw.
-    """
-
-    class_first: Ints  # classes of n dice: class_first[n] .. class_first[n + 1] - 1
-    class_chance: Floats  # the chance of each class (the float of the exact fraction)
-    option_first: Ints  # options of class c: option_first[c] .. option_first[c + 1] - 1
-    option_points: Ints  # units earned by the option
-    option_dice: Ints  # dice left to throw after it (6: hot dice)
-    exact_chance: tuple[Fraction, ...]  # each class's chance, exact
-
-    @cached_property
-    def offset(self) -> Ints:
-        # A state (t, n) lives at 16 t + 2 n of a flat work array (its value, then its
-        # chance of losing the turn): an option is one offset from the row it is taken at.
-        offset: Ints = 16 * self.option_points + 2 * self.option_dice
-        return offset
-
-
-def _options(best_only: bool) -> Options:
-    class_first = [0, 0]
-    chances: list[Fraction] = []
-    option_first = [0]
-    points: list[int] = []
-    dice: list[int] = []
-    for n in range(1, DICE + 1):
-        classes: dict[tuple[tuple[int, int], ...], Fraction] = {}
-        for faces, chance in outcomes(n):
-            moves = {(n - len(k) or DICE, p // UNIT) for k, p in selections(faces).items()}
-            if best_only:
-                best: dict[int, int] = {}
-                for left, p in moves:
-                    best[left] = max(best.get(left, 0), p)
-                moves = set(best.items())
-            if moves:
-                key = tuple(sorted(moves))
-                classes[key] = classes.get(key, Fraction(0)) + chance
-        for key, chance in classes.items():
-            chances.append(chance)
-            for left, p in key:
-                dice.append(left)
-                points.append(p)
-            option_first.append(len(points))
-        class_first.append(len(chances))
-    return Options(
-        class_first=np.array(class_first, dtype=np.int64),
-        class_chance=np.array([float(c) for c in chances], dtype=np.float64),
-        option_first=np.array(option_first, dtype=np.int64),
-        option_points=np.array(points, dtype=np.int64),
-        option_dice=np.array(dice, dtype=np.int64),
-        exact_chance=tuple(chances),
-    )
-
-
-@dataclass(frozen=True)
-class ChanceTables:
-    """What a throw of n dice can lead to, from ``outcomes`` and ``selections``.
-
-    ``full`` keeps every distinct (points, dice left) option of a throw. ``best`` keeps,
-    for each count of dice left, only the most points: all a solver needs where more
-    points are never worse, which fails only for a player about to reach the target (a
-    bank just short of it may beat one just past it, which gives the opponent his last
-    turn at once); the turn kernel falls back on ``full`` there.
-    """
-
-    best: Options
-    full: Options
-    farkle: Floats  # farkle[n]: the chance that n dice score nothing (farkle[0] = 0)
-    exact_farkle: tuple[Fraction, ...]
-    max_points: int  # the most units one set-aside earns (six of a kind)
-
-    @cached_property
-    def kernel_args(self) -> tuple[Any, ...]:
-        """The arrays the kernels take, as one tuple: the chance of a lost throw, the best
-        options (the first seven), then every option (class_first .. offset)."""
-        b, f = self.best, self.full
-        return (
-            self.farkle,
-            b.class_first,
-            b.class_chance,
-            b.option_first,
-            b.option_points,
-            b.option_dice,
-            b.offset,
-            f.class_first,
-            f.class_chance,
-            f.option_first,
-            f.offset,
-        )
-
-
-@cache
-def chance_tables() -> ChanceTables:
-    """The option classes of every throw, from the engine."""
-    farkle = [Fraction(0)]
-    for n in range(1, DICE + 1):
-        farkle.append(sum((c for f, c in outcomes(n) if not selections(f)), Fraction(0)))
-    best, full = _options(best_only=True), _options(best_only=False)
-    return ChanceTables(
-        best=best,
-        full=full,
-        farkle=np.array([float(f) for f in farkle], dtype=np.float64),
-        exact_farkle=tuple(farkle),
-        max_points=int(full.option_points.max()),
-    )
-
-
-@cache
-def bank_for_sure() -> int:
-    """The turn points (units) from which banking maximises a turn's expected points.
-
-    Throwing n dice once more and then banking is worth less than banking t at once when
-    t * farkle[n] exceeds the expected points of the throw's best set-aside; past the
-    largest such t over n that holds at every later state too (a closed region: one-step
-    look-ahead is optimal there), so banking is optimal. 18 600 points: six dice fail
-    only 5/216 of the time.
-    """
-    tables = chance_tables()
-    best = tables.best
-    bound = Fraction(0)
-    for n in range(1, DICE + 1):
-        gain = Fraction(0)
-        for c in range(int(best.class_first[n]), int(best.class_first[n + 1])):
-            first, last = int(best.option_first[c]), int(best.option_first[c + 1])
-            gain += best.exact_chance[c] * int(best.option_points[first:last].max())
-        bound = max(bound, gain / tables.exact_farkle[n])
-    return math.ceil(bound)
 
 
 # The turn.
@@ -252,11 +129,12 @@ def _turn_pass(bank: Floats, cap: int, lost: float, work: Floats, tables: Any) -
 def turn_values(bank: Floats, cap: int, lost: float, tables: ChanceTables) -> tuple[Floats, Floats]:
     """The values of a turn's states under the policy that maximises them.
 
-    ``bank[t]``: what banking t units is worth; ``lost``: what a lost turn is worth; from
-    ``cap`` units on the player banks. Returns ``value[t, n]``, the best of banking and
-    throwing holding t units with n dice to throw (``value[0, 6]`` is the turn's start,
-    where only a throw is allowed), and ``lose[t, n]``, the chance that the turn is lost
-    from there under that policy. ``bank`` holds ``cap + tables.max_points`` values.
+    ``bank[t]``: what banking t units is worth (-inf: the rules forbid that bank);
+    ``lost``: what a lost turn is worth; from ``cap`` units on the player banks. Returns
+    ``value[t, n]``, the best of banking and throwing holding t units with n dice to throw
+    (``value[0, 6]`` is the turn's start, where only a throw is allowed), and
+    ``lose[t, n]``, the chance that the turn is lost from there under that policy.
+    ``bank`` holds ``cap + tables.max_points`` values.
     """
     rows = cap + tables.max_points
     if cap < 1 or bank.shape != (rows,):
@@ -304,6 +182,43 @@ def last_turn_table(rows: int, tables: ChanceTables) -> Floats:
     behind, since the leader's total reached the target and the player's did not)."""
     result: Floats = _last_turn(rows, tables.kernel_args)
     return result
+
+
+@_kernel
+def _last_turn_short(minimum: int, tables: Any) -> Floats:
+    _, class_first, class_chance, option_first, option_points, option_dice, _ = tables[:7]
+    short = np.zeros((minimum, minimum, 7), dtype=np.float64)
+    for d in range(1, minimum):
+        for t in range(minimum - 1, -1, -1):
+            for n in range(1, 7):
+                value = 0.0
+                for c in range(class_first[n], class_first[n + 1]):
+                    best = 0.0
+                    for o in range(option_first[c], option_first[c + 1]):
+                        s = t + option_points[o]
+                        # From the minimum on the turn banks, past the leader: a win.
+                        x = 1.0 if s >= minimum else short[d, s, option_dice[o]]
+                        best = max(best, x)
+                    value += class_chance[c] * best
+                short[d, t, n] = value
+    return short
+
+
+def last_turn_short(minimum: int, tables: ChanceTables) -> Floats:
+    """``short[d, t, n]``: the last turn's chance d units behind (1 <= d < ``minimum``),
+    holding t < ``minimum`` units with n dice to throw, when a bank needs ``minimum`` units:
+    passing the leader is not enough there, the turn must reach the minimum too. (From d =
+    ``minimum`` - 1 up, passing implies it: :func:`last_turn_table` holds.)"""
+    result: Floats = _last_turn_short(minimum, tables.kernel_args)
+    return result
+
+
+def beaten_table(need: Floats, short: Floats) -> Floats:
+    """``beaten[d]``: the chance of a last turn from its start d units behind (a tie 1/2)."""
+    beaten: Floats = np.ascontiguousarray(need[:, DICE])
+    for d in range(1, short.shape[0]):
+        beaten[d] = short[d, 0, DICE]
+    return beaten
 
 
 @_kernel
@@ -363,22 +278,34 @@ def _lead_cap(stop: Floats, other: float) -> int:
 
 
 @_kernel
-def _pair_cap(a: int, b: int, target: int, other: float, stop: Floats) -> int:
-    return max(target - a, _lead_cap(stop, other) + b - a)
-
-
-def pair_cap(a: int, b: int, target: int, other: float, stop: Floats) -> int:
-    """The turn points (units) from which the player at (a, b) banks for sure, ``other``
-    being the opponent's chance W(b, a) when he gets the dice after a lost turn."""
-    return int(_pair_cap(a, b, target, other, stop))
+def _floor(a: int, floors: Ints) -> int:
+    # floors: (the bank minimum, the floor of a player with nothing banked), in units.
+    return int(floors[1] if a == 0 else floors[0])
 
 
 @_kernel
-def _bank_values(a: int, b: int, target: int, rows: int, win: Floats, beaten: Floats) -> Floats:
+def _pair_cap(a: int, b: int, target: int, other: float, stop: Floats, floors: Ints) -> int:
+    return max(target - a, _lead_cap(stop, other) + b - a, _floor(a, floors))
+
+
+def pair_cap(a: int, b: int, target: int, other: float, stop: Floats, floors: Ints) -> int:
+    """The turn points (units) from which the player at (a, b) banks for sure, ``other``
+    being the opponent's chance W(b, a) when he gets the dice after a lost turn (never
+    below the turn's floor: ``floors`` is (the bank minimum, the entry's floor))."""
+    return int(_pair_cap(a, b, target, other, stop, floors))
+
+
+@_kernel
+def _bank_values(
+    a: int, b: int, target: int, rows: int, win: Floats, beaten: Floats, floors: Ints
+) -> Floats:
     bank = np.empty(rows, dtype=np.float64)
+    floor = _floor(a, floors)
     for t in range(rows):
         s = a + t
-        if s < target:
+        if t < floor:
+            bank[t] = -np.inf  # the rules refuse this bank: the turn throws on
+        elif s < target:
             bank[t] = 1.0 - win[b, s]
         elif s - b < beaten.shape[0]:
             bank[t] = 1.0 - beaten[s - b]
@@ -388,11 +315,19 @@ def _bank_values(a: int, b: int, target: int, rows: int, win: Floats, beaten: Fl
 
 
 def pair_bank_values(
-    a: int, b: int, target: int, cap: int, win: Floats, beaten: Floats, tables: ChanceTables
+    a: int,
+    b: int,
+    target: int,
+    cap: int,
+    win: Floats,
+    beaten: Floats,
+    floors: Ints,
+    tables: ChanceTables,
 ) -> Floats:
     """What banking t units (t = 0 .. cap + max_points - 1) is worth to the player to move
-    at (a, b): the opponent's turn at (b, a + t), or past the target his last turn."""
-    result: Floats = _bank_values(a, b, target, cap + tables.max_points, win, beaten)
+    at (a, b): the opponent's turn at (b, a + t), or past the target his last turn (-inf
+    under the floor)."""
+    result: Floats = _bank_values(a, b, target, cap + tables.max_points, win, beaten, floors)
     return result
 
 
@@ -405,10 +340,11 @@ def _start_value(
     lost: float,
     win: Floats,
     beaten: Floats,
+    floors: Ints,
     tables: Any,
 ) -> tuple[float, float]:
     rows = cap + max(tables[4].max(), 1)
-    bank = _bank_values(a, b, target, rows, win, beaten)
+    bank = _bank_values(a, b, target, rows, win, beaten, floors)
     work = np.zeros(16 * rows, dtype=np.float64)
     _turn_pass(bank, cap, lost, work, tables)
     return work[12], work[13]
@@ -441,6 +377,7 @@ def _solve_pair(
     beaten: Floats,
     stop: Floats,
     caps: Ints,
+    floors: Ints,
     tables: Any,
 ) -> int:
     # W(a, b) = f(1 - W(b, a)) and W(b, a) = g(1 - W(a, b)), f and g convex and piecewise
@@ -455,10 +392,10 @@ def _solve_pair(
     cab = cba = 0
     settled = False
     for _ in range(8):
-        cab = _pair_cap(a, b, target, bound_ab, stop) + margin
-        cba = _pair_cap(b, a, target, bound_ba, stop) + margin
+        cab = _pair_cap(a, b, target, bound_ab, stop, floors) + margin
+        cba = _pair_cap(b, a, target, bound_ba, stop, floors) + margin
         for step in range(200):
-            v1, s1 = _start_value(a, b, target, cab, 1.0 - wba, win, beaten, tables)
+            v1, s1 = _start_value(a, b, target, cab, 1.0 - wba, win, beaten, floors, tables)
             passes += 1
             if a == b:
                 if abs(v1 - wab) <= TOLERANCE:
@@ -468,7 +405,7 @@ def _solve_pair(
                 alpha = v1 - s1 * (1.0 - wab)
                 wab = wba = (alpha + s1) / (1.0 + s1) if step < NEWTON_STEPS else v1
                 continue
-            v2, s2 = _start_value(b, a, target, cba, 1.0 - wab, win, beaten, tables)
+            v2, s2 = _start_value(b, a, target, cba, 1.0 - wab, win, beaten, floors, tables)
             passes += 1
             if abs(v1 - wab) <= TOLERANCE and abs(v2 - wba) <= TOLERANCE:
                 wab, wba = v1, v2
@@ -503,6 +440,7 @@ def _solve_sum(
     beaten: Floats,
     stop: Floats,
     caps: Ints,
+    floors: Ints,
     tables: Any,
 ) -> int:
     lo = max(0, s - (target - 1))
@@ -510,7 +448,7 @@ def _solve_sum(
     passes = np.zeros(max(count, 0), dtype=np.int64)
     for i in numba.prange(count):
         a = lo + i
-        passes[i] = _solve_pair(a, s - a, target, margin, win, beaten, stop, caps, tables)
+        passes[i] = _solve_pair(a, s - a, target, margin, win, beaten, stop, caps, floors, tables)
     return int(passes.sum())
 
 
@@ -520,7 +458,9 @@ class GameTables:
 
     ``win[a, b]``: W(a, b), the chance (a tie counting 1/2) of the player about to throw
     with a units banked against b (both below the target); ``need[r, n]``: the last-turn
-    table (:func:`last_turn_table`); ``stop``: :func:`stop_bounds` of ``need[:, 6]``;
+    table (:func:`last_turn_table`), ``short`` its part under the bank minimum
+    (:func:`last_turn_short`), both 0 when the rules have no last round (a bank reaching
+    the target wins); ``stop``: :func:`stop_bounds` of :func:`beaten_table`;
     ``caps[a, b]``: the turn points (units) from which the pair's solve banked for sure;
     ``passes``: the turn passes the solve took.
     """
@@ -528,18 +468,30 @@ class GameTables:
     target: int
     win: Floats
     need: Floats
+    short: Floats
     stop: Floats
     caps: Ints
     passes: int
 
 
+def last_turn(rules: FarkleRules, rows: int, tables: ChanceTables) -> tuple[Floats, Floats]:
+    """(``need``, ``short``) of the rules' last turn: both 0 when there is none (whoever
+    reaches the target has won, the other never passes)."""
+    minimum = int(bank_floors(rules)[0])
+    if not rules.last_round:
+        return np.zeros((rows, DICE + 1)), np.zeros((minimum, minimum, DICE + 1))
+    return last_turn_table(rows, tables), last_turn_short(minimum, tables)
+
+
 def solve_game(
     target: int,
     *,
+    rules: FarkleRules = SEED,
     margin: int = 0,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameTables:
-    """Solve the two-player game to ``target`` units (the game has 100, 200 and 300).
+    """Solve the two-player game to ``target`` units (the game has 100, 200 and 300) under
+    ``rules`` (not those with a penalty for three lost turns in a row: :func:`solvable`).
 
     ``margin``: units of turn points to go on deciding past each pair's proven cap (a
     check that the cap changes nothing). ``progress(done, total)`` is called as the pairs
@@ -547,9 +499,11 @@ def solve_game(
     """
     if type(target) is not int or target < 1:
         raise ValueError(f"a target is a positive number of units of {UNIT}, not {target!r}")
-    tables = chance_tables()
-    need = last_turn_table(target + LEAD_ROWS, tables)
-    beaten = np.ascontiguousarray(need[:, DICE])
+    solvable(rules)
+    tables = chance_tables(rules)
+    floors = bank_floors(rules)
+    need, short = last_turn(rules, target + LEAD_ROWS, tables)
+    beaten = beaten_table(need, short)
     stop = stop_bounds(beaten, tables)
     win = np.zeros((target, target), dtype=np.float64)
     caps = np.zeros((target, target), dtype=np.int64)
@@ -561,22 +515,24 @@ def solve_game(
     total, done, passes = sum(weight), 0, 0
     args = tables.kernel_args
     for s in range(2 * target - 2, -1, -1):
-        passes += int(_solve_sum(s, target, margin, win, beaten, stop, caps, args))
+        passes += int(_solve_sum(s, target, margin, win, beaten, stop, caps, floors, args))
         done += weight[s]
         if progress is not None:
             progress(done, total)
     if caps.min() < 0:  # never seen: Newton's method then plain iteration both failed
         a, b = np.argwhere(caps < 0)[0]
         raise RuntimeError(f"the solve of ({a * UNIT}, {b * UNIT}) did not settle")
-    return GameTables(target, win, need, stop, caps, passes)
+    return GameTables(target, win, need, short, stop, caps, passes)
 
 
 def compile_kernels() -> None:
     """Compile (or load from numba's cache) every kernel, on a game of one unit."""
     tables = chance_tables()
     need = last_turn_table(2, tables)
+    last_turn_short(2, tables)
     stop = stop_bounds(np.ascontiguousarray(need[:, DICE]), tables)
     win = np.zeros((1, 1), dtype=np.float64)
     caps = np.zeros((1, 1), dtype=np.int64)
-    _solve_sum(0, 1, 0, win, need[:, DICE].copy(), stop, caps, tables.kernel_args)
+    floors = bank_floors(SEED)
+    _solve_sum(0, 1, 0, win, need[:, DICE].copy(), stop, caps, floors, tables.kernel_args)
     turn_values(np.zeros(1 + tables.max_points), 1, 0.0, tables)

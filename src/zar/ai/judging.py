@@ -83,21 +83,27 @@ class Strategies:
             self._yams[rules] = player.strategy
         return self._yams[rules]
 
-    def turn(self) -> TurnStrategy:
+    def turn(self, state: FarkleState | None = None) -> TurnStrategy:
+        """The most points per turn under the game's house rules (the entry while the
+        player to move has nothing banked)."""
         from zar.ai.farkle import TurnStrategy
 
-        return TurnStrategy.load()
+        if state is None:
+            return TurnStrategy.load()
+        entering = state.totals[state.seat] <= 0
+        return TurnStrategy.load(state.settings.rules, entering=entering)
 
     def win(self, state: FarkleState, *, leader: bool = False) -> WinStrategy | None:
         """The two-player strategy of the game's target, when exactly two play; with
         ``leader`` at any table of two or more too, read against the leading opponent (the
         best other total), as the expert plays there (:class:`~zar.ai.farkle.ExpertPlayer`)."""
         seats = len(state.totals)
-        if seats < 2 or (seats > 2 and not leader):
+        rules = state.settings.rules
+        if seats < 2 or (seats > 2 and not leader) or rules.three_lost:  # not solved yet
             return None
         from zar.ai.farkle import WinStrategy
 
-        return WinStrategy.load(state.settings.target)  # built once, whoever asks first
+        return WinStrategy.load(state.settings.target, rules=rules)  # built once
 
 
 def decision(state: State) -> Decision | None:
@@ -112,7 +118,7 @@ def decision(state: State) -> Decision | None:
         case FarkleState():
             if state.phase is Phase.SET_ASIDE:
                 return "set_aside"
-            return "bank_or_throw" if state.turn_points else "throw"
+            return "bank_or_throw" if state.can_bank else "throw"  # short of the rules' floor
         case _:
             assert_never(state)
 
@@ -217,21 +223,29 @@ def option_key(option: Option) -> str | tuple[int, ...]:
 
 
 @cache
-def _throws(n: int) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
+def _throws(
+    n: int, rules: farkle.FarkleRules
+) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
     """Each distinct set of moves a scoring throw of ``n`` dice allows, with its chance:
     (points set aside, dice left to throw after, six after hot dice)."""
     chance: dict[tuple[tuple[int, int], ...], float] = {}
     for faces, p in outcomes(n):
-        options = farkle.selections(faces).items()
+        options = farkle.selections(faces, rules).items()
         moves = tuple(sorted({(points, n - len(k) or farkle.DICE) for k, points in options}))
         if moves:
             chance[moves] = chance.get(moves, 0.0) + float(p)
     return tuple((p, moves) for moves, p in chance.items())
 
 
-def throw_value(n: int, lost: float, value: Callable[[int, int], float]) -> float:
+def throw_value(
+    n: int,
+    lost: float,
+    value: Callable[[int, int], float],
+    rules: farkle.FarkleRules = farkle.SEED,
+) -> float:
     """The value of throwing ``n`` dice: ``lost`` when the throw scores nothing, else the
-    best ``value(points set aside, dice left)`` of its set-asides, weighed by chance."""
+    best ``value(points set aside, dice left)`` of its set-asides under ``rules``, weighed
+    by chance."""
     seen: dict[tuple[int, int], float] = {}
 
     def worth(move: tuple[int, int]) -> float:
@@ -239,8 +253,8 @@ def throw_value(n: int, lost: float, value: Callable[[int, int], float]) -> floa
             seen[move] = value(*move)
         return seen[move]
 
-    total = float(farkle.farkle_probability(n)) * lost
-    for p, moves in _throws(n):
+    total = float(farkle.farkle_probability(n, rules)) * lost
+    for p, moves in _throws(n, rules):
         total += p * max(worth(move) for move in moves)
     return total
 
@@ -271,20 +285,22 @@ class _Turn:
 
     def throw(self) -> tuple[float, float | None]:
         t, n = self.state.turn_points, self.state.dice_in_play
-        expected = throw_value(n, 0.0, lambda p, m: self.turn.value(t + p, m))
+        rules = self.state.settings.rules
+        expected = throw_value(n, 0.0, lambda p, m: self.turn.value(t + p, m), rules)
         if self.win is None:
             return expected, None
         own, other = self.scores
         win = self.win
         lost = 0.0 if other >= self.state.settings.target else 1.0 - win.win_chance(other, own)
-        return expected, throw_value(n, lost, lambda p, m: win.turn_value(own, other, t + p, m))
+        chance = throw_value(n, lost, lambda p, m: win.turn_value(own, other, t + p, m), rules)
+        return expected, chance
 
     def selections(
         self,
     ) -> dict[tuple[int, ...], tuple[int, float, float | None]]:
         """Each legal set-aside of the throw: its points, expected points, chance of winning."""
         t, faces = self.state.turn_points, self.state.throw
-        points = farkle.selections(faces)
+        points = farkle.selections(faces, self.state.settings.rules)
         expected = self.turn.selection_values(t, faces)
         win = None
         if self.win is not None:
@@ -430,7 +446,7 @@ def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> Judged | Non
     if not isinstance(before, FarkleState):
         return None
     win = strategies.win(before, leader=unit == "win")
-    values = _Turn(before, strategies.turn(), win)
+    values = _Turn(before, strategies.turn(before), win)
     match move:
         case farkle.SetAside() if before.phase is Phase.SET_ASIDE:
             ranked = _ranked_selections(values)
@@ -438,7 +454,7 @@ def _judge_farkle(strategies: Strategies, step: Step, unit: str) -> Judged | Non
             chosen = dict(next(option for k, option in ranked if k == faces))
             chosen["positions"] = sorted(move.positions)
             best = ranked[0][1]
-        case farkle.Bank() | farkle.Throw() if before.turn_points:
+        case farkle.Bank() | farkle.Throw() if before.can_bank:  # else a throw is forced
             options = _bank_or_throw(values)
             kind = "bank" if isinstance(move, farkle.Bank) else "throw"
             chosen = next(option for option in options if option["kind"] == kind)

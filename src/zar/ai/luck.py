@@ -117,7 +117,7 @@ def _key(unit: str) -> str:
 def _turn_value(state: FarkleState, strategies: Strategies) -> float:
     """V of the seat to play in its turn: the best option's value now."""
     win = strategies.win(state)
-    best = farkle_options(state, strategies.turn(), win)[0]
+    best = farkle_options(state, strategies.turn(state), win)[0]
     value: float = best["win"] if win is not None else best["expected"]
     return value
 

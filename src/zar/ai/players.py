@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar, overload,
 
 from zar.ai.farkle_seed import ThresholdPlayer
 from zar.ai.yams_greedy import GreedyPlayer
+from zar.farkle import PRESETS
 from zar.farkle.game import FarkleState
 from zar.yams.game import YamsState
 from zar.yams.scorecard import Box, Rules
@@ -80,6 +81,10 @@ def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
     knows our card's table only, the play-to-win one our card's laws of the last rounds."""
     if game == "yams" and rules not in (None, Rules.STANDARD.value):
         return ("expert",)
+    if game == "10000" and rules is not None and PRESETS[rules].three_lost:
+        # The chance of winning is not solved under a penalty for lost turns: no player
+        # plays for it there.
+        return ("seed", "max-points")
     return LEVELS[game]
 
 

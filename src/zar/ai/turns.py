@@ -76,7 +76,7 @@ def _farkle_action(state: FarkleState, player: FarklePlayer, dice: DiceSource) -
         case Phase.SET_ASIDE:
             return farkle.SetAside(state.seat, tuple(player.set_aside(state)))
         case Phase.THROW:
-            if state.turn_points > 0 and player.banks(state):
+            if state.can_bank and player.banks(state):  # under the rules' minimum: throw
                 return farkle.Bank(state.seat)
             return farkle.Throw(state.seat, dice.roll(state.dice_in_play))
         case Phase.OVER:

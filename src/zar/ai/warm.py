@@ -105,21 +105,23 @@ def farkle_turn() -> None:
     computer_player("10000", "max-points").set_aside(thrown)
 
 
-def farkle_duel(target: int = 10_000) -> None:
-    """The 10 000 table of two to ``target`` (the `expert` computer, the coach of two), and
-    a decision with it."""
+def farkle_duel(target: int = 10_000, rules: farkle.FarkleRules = farkle.SEED) -> None:
+    """The 10 000 table of two to ``target`` under ``rules`` (the `expert` computer, the
+    coach of two), and a decision with it."""
     from zar.ai import computer_player
 
     seats = (Seat("P0"), Seat("P1"))
-    state = farkle.FarkleState.start(farkle.FarkleSettings(seats, target=target))
+    settings = farkle.FarkleSettings(seats, target=target, rules=rules)
+    state = farkle.FarkleState.start(settings)
     thrown = state.apply(farkle.Throw(0, (1, 5, 2, 3, 4, 6)))
     computer_player("10000", "expert").set_aside(thrown)
 
 
-def table_of_two(target: int) -> Step:
-    """The step that makes the 10 000 table of two to ``target`` ready (:data:`STEPS` has
-    the default target's; a game to another builds its own when it starts)."""
-    return Step(ahead.table_of_two(target), partial(farkle_duel, target))
+def table_of_two(target: int, rules: farkle.FarkleRules = farkle.SEED) -> Step:
+    """The step that makes the 10 000 table of two to ``target`` under ``rules`` ready
+    (:data:`STEPS` has the seeds' to the default target; a game to another, or under other
+    house rules, builds its own when it starts)."""
+    return Step(ahead.table_of_two(target, rules.name), partial(farkle_duel, target, rules))
 
 
 def yams_strategy_of(rules: Rules) -> Step:

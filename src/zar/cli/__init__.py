@@ -14,9 +14,9 @@ from pathlib import Path
 from zar import __version__, ai
 from zar.cli.terminal import Console, LeftUnfinished, play_farkle, play_yams
 from zar.dice import DiceSource, SeededDice, SystemDice
-from zar.farkle import TARGETS, FarkleSettings, FarkleState
+from zar.farkle import PRESETS, TARGETS, FarkleSettings, FarkleState
 from zar.i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, explain, text
-from zar.record import HOUSE_RULES, yams_rules
+from zar.record import HOUSE_RULES, farkle_rules, yams_rules
 from zar.table import IllegalAction, Seat, check_table
 from zar.yams import Rules, YamsSettings, YamsState
 
@@ -99,6 +99,12 @@ def _parser() -> argparse.ArgumentParser:
         default="standard",
         help="Yams: our rules, or a published variant to check the solver against",
     )
+    solve.add_argument(
+        "--rules",
+        choices=PRESETS,
+        help="10 000's house rules (docs/rules.md); adds the first player's chance to five"
+        " decimals",
+    )
     solve.add_argument("--rebuild", action="store_true", help="ignore the cache")
     solve.set_defaults(run=_solve)
 
@@ -125,6 +131,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument(
         "--target", type=int, choices=TARGETS, default=10_000, help="10 000's target"
+    )
+    simulate.add_argument(
+        "--rules", choices=PRESETS, help="10 000's house rules (docs/rules.md), by preset"
     )
     simulate.set_defaults(run=_simulate)
     return parser
@@ -162,7 +171,13 @@ def _backup(args: argparse.Namespace, console: Console) -> int:
         return run(args.command, args.file, args.db, bar)
 
 
+def _house_rules(args: argparse.Namespace) -> None:
+    if args.game == "yams" and args.rules is not None:
+        raise CommandError("--rules: 10 000's house rules; Yams' rules are --variant")
+
+
 def _solve(args: argparse.Namespace, console: Console) -> int:
+    _house_rules(args)
     # numpy and numba load only for the commands that solve.
     if args.game == "yams":
         from zar.cli import yams_commands
@@ -185,6 +200,7 @@ def _warm(args: argparse.Namespace, console: Console) -> int:
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
+    _house_rules(args)
     if args.game == "yams":
         from zar.cli import yams_commands
 
@@ -226,7 +242,8 @@ def _play(args: argparse.Namespace, console: Console) -> int:
             play_yams(yams_start, yams_players, dice, console)
         else:
             farkle_players = {i: ai.computer_player("10000", level, rules) for i in computers}
-            start = FarkleState.start(FarkleSettings(seats, target=args.target))
+            settings = FarkleSettings(seats, target=args.target, rules=farkle_rules(rules))
+            start = FarkleState.start(settings)
             play_farkle(start, farkle_players, dice, console)
     except LeftUnfinished:
         console.write("\n" + text(lang, "left-unfinished"))

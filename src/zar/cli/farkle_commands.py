@@ -2,7 +2,8 @@
 put to play.
 
 ``solve`` ends with the two lines outside tests read (docs/contract.md): ``points per turn X``
-and ``first player wins P`` (the default target, 10 000).
+and ``first player wins P`` (the default target, 10 000); with ``--rules NAME``, under that
+preset of house rules, P to five decimals (a preset not solved yet: a sentence, status 1).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from zar.ai.turns import play_turn
 from zar.cli.progress import BuildBar
 from zar.cli.terminal import Console
 from zar.dice import DiceSource, SeededDice
-from zar.farkle import TARGETS, FarkleSettings, FarkleState
+from zar.farkle import PRESETS, SEED, TARGETS, FarkleRules, FarkleSettings, FarkleState
 from zar.table import Seat
 
 __all__ = ["Tally", "head_to_head", "play_game", "simulate", "solve"]
@@ -39,27 +40,38 @@ def _points(value: int) -> str:
     return f"{value:,}".replace(",", " ")
 
 
-def _load(target: int, rebuild: bool = False) -> tuple[WinStrategy, str]:
+def _load(target: int, rebuild: bool = False, rules: FarkleRules = SEED) -> tuple[WinStrategy, str]:
     """The strategy, and how it came: built now (a bar meanwhile) or read from the cache."""
     start = time.perf_counter()
     with BuildBar(f"solving 10 000 to {_points(target)}") as bar:
-        strategy = WinStrategy.load(target, rebuild=rebuild, progress=bar)
+        strategy = WinStrategy.load(target, rules=rules, rebuild=rebuild, progress=bar)
     how = "built" if bar.started else "loaded from the cache"
     return strategy, f"{how} in {time.perf_counter() - start:.2f} s"
 
 
 def solve(args: argparse.Namespace, console: Console) -> int:
-    """Build (or load) the strategies of the three targets and print what they are worth."""
-    turn = TurnStrategy.load()
+    """Build (or load) the strategies of the three targets under the house rules and print
+    what they are worth; 1 when the rules' chance of winning is not solved yet."""
+    name: str | None = getattr(args, "rules", None)
+    rules = SEED if name is None else PRESETS[name]
+    turn = TurnStrategy.load(rules)
+    if rules.three_lost:
+        console.write(f"points per turn {turn.points_per_turn():.2f}")
+        console.write(
+            f"The chance of winning under {name} is not solved yet: its penalty for three lost"
+            " turns in a row makes them part of the game's state."
+        )
+        return 1
     default = 0.0
     for target in TARGETS:
-        strategy, how = _load(target, args.rebuild)
+        strategy, how = _load(target, args.rebuild, rules)
         wins = strategy.first_player_wins()
         console.write(f"target {_points(target)}: the first to play wins {wins:.4f} ({how})")
         if target == DEFAULT_TARGET:
             default = wins
     console.write(f"points per turn {turn.points_per_turn():.2f}")
-    console.write(f"first player wins {default:.4f}")
+    # The contract's line has four decimals; a preset asked for by name has five.
+    console.write(f"first player wins {default:.{4 if name is None else 5}f}")
     return 0
 
 
@@ -76,12 +88,13 @@ class Tally:
 
 
 def play_game(
-    players: Sequence[FarklePlayer], target: int, dice: DiceSource
+    players: Sequence[FarklePlayer], target: int, dice: DiceSource, rules: FarkleRules = SEED
 ) -> tuple[FarkleState, list[int], list[int | None]]:
-    """Play a whole game between ``players`` (in seat order): the final state, each seat's
-    turns, and the turn at which each seat's bank reached the target (None if it did not)."""
+    """Play a whole game between ``players`` (in seat order) under ``rules``: the final
+    state, each seat's turns, and the turn at which each seat's bank reached the target
+    (None if it did not)."""
     seats = tuple(Seat(f"IA {i + 1}", computer=True) for i in range(len(players)))
-    state = FarkleState.start(FarkleSettings(seats, target=target))
+    state = FarkleState.start(FarkleSettings(seats, target=target, rules=rules))
     turns = [0] * len(players)
     reached: list[int | None] = [None] * len(players)
     while not state.is_over:
@@ -102,15 +115,15 @@ def _interval(results: Sequence[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def head_to_head(games: int, seed: int, target: int) -> dict[str, Tally]:
-    """Each pairing of levels plays ``games`` games, the first seat alternating; game k of
-    each pairing throws ``SeededDice(f"{seed}-{k}")``."""
+def head_to_head(games: int, seed: int, target: int, rules: FarkleRules = SEED) -> dict[str, Tally]:
+    """Each pairing of levels plays ``games`` games under ``rules``, the first seat
+    alternating; game k of each pairing throws ``SeededDice(f"{seed}-{k}")``."""
     tallies = {level: Tally() for level in LEVELS}
     for first, second in PAIRINGS:
         for k in range(games):
             names = (first, second) if k % 2 == 0 else (second, first)
             state, turns, reached = play_game(
-                [LEVELS[n] for n in names], target, SeededDice(f"{seed}-{k}")
+                [LEVELS[n] for n in names], target, SeededDice(f"{seed}-{k}"), rules
             )
             for seat, name in enumerate(names):
                 tally = tallies[name]
@@ -126,11 +139,15 @@ def head_to_head(games: int, seed: int, target: int) -> dict[str, Tally]:
 def simulate(args: argparse.Namespace, console: Console) -> int:
     """Play the levels against each other and print their figures and win rates."""
     target: int = args.target
-    _load(target)
-    tallies = head_to_head(args.games, args.seed, target)
+    name: str | None = getattr(args, "rules", None)
+    rules = SEED if name is None else PRESETS[name]
+    if not rules.three_lost:  # else the expert plays for points (not solved yet)
+        _load(target, rules=rules)
+    tallies = head_to_head(args.games, args.seed, target, rules)
+    under = "" if name is None else f", house rules {name}"
     console.write(
         f"10 000 to {_points(target)}: {args.games} games a pairing, the first seat"
-        f" alternating, dice seed {args.seed}"
+        f" alternating, dice seed {args.seed}{under}"
     )
     console.write(f"{'level':<12}{'points per turn':>17}{'turns to the target':>21}")
     for level, tally in tallies.items():

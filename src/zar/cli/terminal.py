@@ -224,6 +224,9 @@ def _announce_farkle(console: Console, state: FarkleState) -> None:
             case farkle.Banked():
                 points = number(event.points, console.lang)
                 console.write(console.t("banks", name=seats[event.seat].name, points=points))
+            case farkle.ThreeLost():
+                points = number(event.points, console.lang)
+                console.write(console.t("three-lost", name=seats[event.seat].name, points=points))
             case farkle.LastRound():
                 console.write(console.t("last-round"))
             case farkle.GameOver():
@@ -304,7 +307,10 @@ def play_farkle(
                 _announce_farkle(console, state)
             continue
         while state.seat == seat and not state.is_over:
-            if state.phase is Phase.THROW and state.turn_points and _ask_bank(console, state):
+            if state.phase is Phase.THROW and state.turn_points and not state.can_bank:
+                points = number(state.bank_needs, lang)
+                console.write(console.t("bank-needs", points=points))  # the rules' minimum
+            if state.can_bank and _ask_bank(console, state):
                 state = state.apply(farkle.Bank(seat))
             elif state.phase is Phase.THROW:
                 state = state.apply(farkle.Throw(seat, dice.roll(state.dice_in_play)))

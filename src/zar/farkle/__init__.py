@@ -18,9 +18,11 @@ from zar.farkle.game import (
     LastRound,
     Phase,
     SetAside,
+    ThreeLost,
     Throw,
     TurnLost,
 )
+from zar.farkle.rules import PRESETS, SEED, FarkleRules
 from zar.farkle.scoring import (
     IllegalSelection,
     farkle_probability,
@@ -32,11 +34,14 @@ from zar.farkle.scoring import (
 
 __all__ = [
     "DICE",
+    "PRESETS",
+    "SEED",
     "TARGETS",
     "Bank",
     "Banked",
     "FarkleAction",
     "FarkleEvent",
+    "FarkleRules",
     "FarkleSettings",
     "FarkleState",
     "GameOver",
@@ -45,6 +50,7 @@ __all__ = [
     "LastRound",
     "Phase",
     "SetAside",
+    "ThreeLost",
     "Throw",
     "TurnLost",
     "farkle_probability",

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from zar.dice import check_dice
+from zar.farkle.rules import SEED, FarkleRules
 from zar.farkle.scoring import is_farkle, score
 from zar.table import IllegalAction, Seat, check_seats, replay, winners
 
@@ -37,6 +38,7 @@ __all__ = [
     "LastRound",
     "Phase",
     "SetAside",
+    "ThreeLost",
     "Throw",
     "TurnLost",
 ]
@@ -47,10 +49,12 @@ TARGETS = (5_000, 10_000, 15_000)
 
 @dataclass(frozen=True, slots=True)
 class FarkleSettings:
-    """Who plays, in seat order, and the target that starts the last round."""
+    """Who plays, in seat order, the target that starts the last round (or wins, as the
+    rules say) and the house rules (the seeds' by default)."""
 
     seats: tuple[Seat, ...]
     target: int = 10_000
+    rules: FarkleRules = SEED
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", check_seats(self.seats))
@@ -60,6 +64,8 @@ class FarkleSettings:
                 reason="bad-target",
                 target=self.target,
             )
+        if not isinstance(self.rules, FarkleRules):
+            raise ValueError(f"the house rules are a FarkleRules, not {self.rules!r}")
 
 
 # Actions: what a player does, with the dice that fell.
@@ -110,6 +116,14 @@ class TurnLost:
 
 
 @dataclass(frozen=True, slots=True)
+class ThreeLost:
+    """The third lost turn in a row of ``seat``: the rules take ``points`` from its total."""
+
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class HotDice:
     """All six dice are set aside: "Dés chauds !"; they come back, the points stay."""
 
@@ -134,7 +148,7 @@ class GameOver:
     winners: tuple[int, ...]
 
 
-FarkleEvent = TurnLost | HotDice | Banked | LastRound | GameOver
+FarkleEvent = TurnLost | ThreeLost | HotDice | Banked | LastRound | GameOver
 
 
 class Phase(enum.Enum):
@@ -161,12 +175,14 @@ class FarkleState:
     throws: int = 0  # throws made in this turn
     turns: tuple[int, ...] = ()  # turns each seat has finished
     last_round_by: int | None = None
+    # Each seat's lost turns in a row since its last bank or penalty (0 to 2).
+    lost_in_row: tuple[int, ...] = ()
     events: tuple[FarkleEvent, ...] = field(default=(), compare=False)
 
     @classmethod
     def start(cls, settings: FarkleSettings) -> FarkleState:
         n = len(settings.seats)
-        return cls(settings, totals=(0,) * n, turns=(0,) * n)
+        return cls(settings, totals=(0,) * n, turns=(0,) * n, lost_in_row=(0,) * n)
 
     @classmethod
     def replay(cls, settings: FarkleSettings, log: Iterable[FarkleAction]) -> FarkleState:
@@ -198,8 +214,20 @@ class FarkleState:
         return bool(self.groups) and not any(self.aside) and not self.is_over
 
     @property
+    def bank_floor(self) -> int:
+        """The fewest turn points the player to move may bank: the bank minimum, or the
+        entry while the player's total is 0 (0: any points)."""
+        return self.settings.rules.bank_floor(self.totals[self.seat])
+
+    @property
+    def bank_needs(self) -> int:
+        """The turn points still missing before the player may bank (0 when the points held
+        are enough), for a front end to say why banking waits."""
+        return max(0, self.bank_floor - self.turn_points)
+
+    @property
     def can_bank(self) -> bool:
-        return self.phase is Phase.THROW and self.turn_points > 0
+        return self.phase is Phase.THROW and self.turn_points > 0 and self.bank_needs == 0
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -237,9 +265,24 @@ class FarkleState:
         it = iter(faces)
         tray = tuple(old if a else next(it) for old, a in zip(self.tray, self.aside, strict=True))
         state = replace(self, tray=tray, throws=self.throws + 1, phase=Phase.SET_ASIDE, events=())
-        if is_farkle(faces):
-            return state._next_turn(TurnLost(self.seat, faces, self.turn_points))
+        if is_farkle(faces, self.settings.rules):
+            return state._lost(TurnLost(self.seat, faces, self.turn_points))
         return state
+
+    def _lost(self, lost: TurnLost) -> FarkleState:
+        # The third lost turn in a row costs the rules' penalty; the count starts again.
+        in_row = self.lost_in_row[self.seat] + 1
+        penalty = self.settings.rules.three_lost
+        if in_row < 3 or not penalty:
+            state = replace(self, lost_in_row=self._lost_count(in_row % 3))
+            return state._next_turn(lost)
+        totals = list(self.totals)
+        totals[self.seat] -= penalty
+        state = replace(self, totals=tuple(totals), lost_in_row=self._lost_count(0))
+        return state._next_turn(lost, ThreeLost(self.seat, penalty))
+
+    def _lost_count(self, count: int) -> tuple[int, ...]:
+        return tuple(count if i == self.seat else n for i, n in enumerate(self.lost_in_row))
 
     def _set_aside(self, positions: tuple[int, ...]) -> FarkleState:
         if self.phase is not Phase.SET_ASIDE:
@@ -263,7 +306,7 @@ class FarkleState:
                     f"die {p + 1} is already set aside", reason="already-aside", position=p
                 )
         faces = tuple(sorted(self.tray[p] or 0 for p in chosen))
-        points = score(faces)
+        points = score(faces, self.settings.rules)
         aside = tuple(a or p in chosen for p, a in enumerate(self.aside))
         state = replace(
             self,
@@ -284,10 +327,25 @@ class FarkleState:
             )
         if self.turn_points == 0:
             raise IllegalAction("nothing to bank yet: throw first", reason="nothing-to-bank")
+        if self.bank_needs:
+            rules = self.settings.rules
+            entering = self.totals[self.seat] <= 0 and rules.entry > rules.bank_minimum
+            what = "getting on the board" if entering else "a bank"
+            raise IllegalAction(
+                f"{what} needs {self.bank_floor} points in the turn, not {self.turn_points}:"
+                " throw again",
+                reason="bank-under-entry" if entering else "bank-under-minimum",
+                minimum=self.bank_floor,
+                turn_points=self.turn_points,
+            )
         totals = list(self.totals)
         totals[self.seat] += self.turn_points
-        state = replace(self, totals=tuple(totals))
+        state = replace(self, totals=tuple(totals), lost_in_row=self._lost_count(0))
         events: list[FarkleEvent] = [Banked(self.seat, self.turn_points)]
+        if totals[self.seat] >= self.settings.target and not self.settings.rules.last_round:
+            # No last round: the first bank to reach the target wins at once.
+            done = state._next_turn(*events)
+            return replace(done, phase=Phase.OVER, events=(*events, GameOver((self.seat,))))
         if self.last_round_by is None and totals[self.seat] >= self.settings.target:
             state = replace(state, last_round_by=self.seat)
             events.append(LastRound(self.seat))

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import product
 
 from zar.dice import check_dice, counts, outcomes
+from zar.farkle.rules import SEED, FarkleRules
 from zar.table import IllegalAction
 
 __all__ = [
@@ -28,20 +29,15 @@ __all__ = [
     "selections",
 ]
 
-STRAIGHT = 2_500
-THREE_PAIRS = 1_500
-
 
 class IllegalSelection(IllegalAction):
     """A selection of dice that cannot be set aside: empty, or with a die that cannot score."""
 
 
-def _group_points(face: int, count: int) -> int | None:
+def _group_points(face: int, count: int, rules: FarkleRules) -> int | None:
     """Points for ``count`` dice of ``face`` set aside together, or None if they cannot score."""
-    if count >= 4:
-        return {4: 1_000, 5: 2_000, 6: 3_000}[count]
-    if count == 3:
-        return 1_000 if face == 1 else face * 100
+    if count >= 3:
+        return rules.kind_points(face, count)
     if face == 1:
         return 100 * count
     if face == 5:
@@ -49,24 +45,25 @@ def _group_points(face: int, count: int) -> int | None:
     return None
 
 
-def _six_dice_points(c: tuple[int, ...]) -> int:
-    """The six-dice combinations: the straight, and three pairs (four of a kind + a pair counts)."""
+def _six_dice_points(c: tuple[int, ...], rules: FarkleRules) -> int:
+    """The six-dice combinations: the straight, and three pairs (four of a kind and a pair
+    count when the rules say so)."""
     shape = sorted(n for n in c if n)
     if shape == [1, 1, 1, 1, 1, 1]:
-        return STRAIGHT
-    if shape in ([2, 2, 2], [2, 4]):
-        return THREE_PAIRS
+        return rules.straight
+    if shape == [2, 2, 2] or (rules.four_and_pair and shape == [2, 4]):
+        return rules.three_pairs
     return 0
 
 
 @cache
-def _score_counts(c: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+def _score_counts(c: tuple[int, ...], rules: FarkleRules) -> tuple[int, tuple[int, ...]]:
     """(points, faces that cannot score) for a selection given by its face counts."""
     points = 0
     dead: list[int] = []
     for face, count in enumerate(c, start=1):
         if count:
-            group = _group_points(face, count)
+            group = _group_points(face, count, rules)
             if group is None:
                 dead.append(face)
             else:
@@ -74,7 +71,7 @@ def _score_counts(c: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     if dead:
         points = 0
     if sum(c) == 6:
-        six = _six_dice_points(c)
+        six = _six_dice_points(c, rules)
         if six > points:
             return six, ()
     return points, tuple(dead)
@@ -87,8 +84,8 @@ def _describe(c: tuple[int, ...], dead: Iterable[int]) -> str:
     return " and ".join(parts)
 
 
-def score(dice: Iterable[int]) -> int:
-    """The points for setting these dice aside together from one throw.
+def score(dice: Iterable[int], rules: FarkleRules = SEED) -> int:
+    """The points for setting these dice aside together from one throw, under ``rules``.
 
     Raises :class:`IllegalSelection` when the selection is empty or a die in it cannot score.
 
@@ -101,7 +98,7 @@ def score(dice: Iterable[int]) -> int:
     if len(faces) > 6:
         raise ValueError(f"a throw has at most 6 dice, not {len(faces)}")
     c = counts(faces)
-    points, dead = _score_counts(c)
+    points, dead = _score_counts(c, rules)
     if dead:
         raise IllegalSelection(
             f"{_describe(c, dead)} cannot score".capitalize(),
@@ -111,7 +108,7 @@ def score(dice: Iterable[int]) -> int:
     return points
 
 
-def scoring_faces(throw: Iterable[int]) -> frozenset[int]:
+def scoring_faces(throw: Iterable[int], rules: FarkleRules = SEED) -> frozenset[int]:
     """The faces of this throw that some legal selection from it may include.
 
     A die showing any other face can never be set aside from this throw: a lone 2 when
@@ -119,49 +116,54 @@ def scoring_faces(throw: Iterable[int]) -> frozenset[int]:
     """
     faces = check_dice(throw)
     c = counts(faces)
-    if len(faces) == 6 and _six_dice_points(c):
+    if len(faces) == 6 and _six_dice_points(c, rules):
         return frozenset(faces)
     return frozenset(f for f in faces if f in (1, 5) or c[f - 1] >= 3)
 
 
-def is_farkle(throw: Iterable[int]) -> bool:
+def is_farkle(throw: Iterable[int], rules: FarkleRules = SEED) -> bool:
     """True when no die of the throw can score: the turn is lost ("Tour perdu !").
 
     >>> is_farkle([1, 2, 3, 4, 6, 6])
     False
     """
-    return not scoring_faces(throw)
+    return not scoring_faces(throw, rules)
 
 
 @cache
-def _selections(c: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+def _selections(c: tuple[int, ...], rules: FarkleRules) -> dict[tuple[int, ...], int]:
     result: dict[tuple[int, ...], int] = {}
     for take in product(*(range(n + 1) for n in c)):
         if not any(take):
             continue
-        points, dead = _score_counts(take)
+        points, dead = _score_counts(take, rules)
         if not dead:
             faces = tuple(f for f, n in enumerate(take, start=1) for _ in range(n))
             result[faces] = points
     return result
 
 
-def selections(throw: Iterable[int]) -> dict[tuple[int, ...], int]:
-    """Every distinct legal selection from this throw (sorted faces) with its points.
+def selections(throw: Iterable[int], rules: FarkleRules = SEED) -> dict[tuple[int, ...], int]:
+    """Every distinct legal selection from this throw (sorted faces) with its points under
+    ``rules``.
 
     >>> selections([1, 2, 3, 4, 6, 6])
     {(1,): 100}
     """
-    return dict(_selections(counts(check_dice(throw))))
+    return dict(_selections(counts(check_dice(throw)), rules))
 
 
-@cache
-def farkle_probability(n: int) -> Fraction:
-    """The exact chance that a throw of ``n`` dice scores nothing.
+def farkle_probability(n: int, rules: FarkleRules = SEED) -> Fraction:
+    """The exact chance that a throw of ``n`` dice scores nothing under ``rules``.
 
     >>> farkle_probability(1), farkle_probability(6)
     (Fraction(2, 3), Fraction(5, 216))
     """
     if type(n) is not int or not 1 <= n <= 6:
         raise ValueError(f"a throw has 1 to 6 dice, not {n!r}")
-    return sum((p for faces, p in outcomes(n) if is_farkle(faces)), Fraction(0))
+    return _farkle_probability(n, rules)
+
+
+@cache
+def _farkle_probability(n: int, rules: FarkleRules) -> Fraction:
+    return sum((p for faces, p in outcomes(n) if is_farkle(faces, rules)), Fraction(0))

@@ -87,7 +87,7 @@ def _merged(*parts: Mapping[str, Mapping[Language, str]]) -> dict[str, Mapping[L
 
 
 MESSAGES: Mapping[str, Mapping[Language, str]] = _merged(
-    game.WORDS, refusals.WORDS, coach.WORDS, page.WORDS
+    game.WORDS, refusals.WORDS, coach.WORDS, page.WORDS, page.FARKLE_PRESETS
 )
 TURN_LOST, HOT_DICE, LAST_ROUND = game.TURN_LOST, game.HOT_DICE, game.LAST_ROUND
 

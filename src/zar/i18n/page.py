@@ -27,6 +27,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "play-game": {"tr": "{game} oyna", "fr": "Jouer au {game}", "en": "Play {game}"},
     "rules": {"tr": "Kurallar", "fr": "Règles", "en": "Rules"},
     "rules-of": {"tr": "Kurallar: {name}", "fr": "Règles : {name}", "en": "Rules: {name}"},
+    "bank-short": {"tr": "Kasaya yatırmak için {points} puan daha gerek",
+                   "fr": "Encore {points} points pour mettre en banque",
+                   "en": "{points} more points to bank"},
     # The house rules (docs/rules.md, "House rules"): each preset's name and one line on it.
     "rules-yams-standard": {"tr": "Yams: oyunun kuralları", "fr": "Yams : règles du jeu",
                             "en": "Yams: the game's rules"},
@@ -476,3 +479,95 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                       "fr": "Pour les téléphones, relancez le serveur ainsi :",
                       "en": "For phones, start the server again with:"},
 }  # fmt: skip
+
+
+def _points(n: int, lang: Language) -> str:
+    return f"{n:,}" if lang == "en" else f"{n:,}".replace(",", " ")
+
+
+def _farkle_presets() -> dict[str, Mapping[Language, str]]:
+    """The name of each house rules of 10 000 but the seeds' and a line on it, in each
+    language, from its numbers (docs/rules.md, "House rules")."""
+    made: dict[str, Mapping[Language, str]] = {}
+
+    def say(key: str, *, tr: str, fr: str, en: str) -> None:
+        made[key] = {"tr": tr, "fr": fr, "en": en}
+
+    for n in (500, 750, 1_000):
+        tr, fr, en = (_points(n, lang) for lang in ("tr", "fr", "en"))
+        say(f"rules-10000-entry-{n}", tr=f"Giriş {tr}", fr=f"Entrée {fr}", en=f"Entry {en}")
+        say(
+            f"rules-10000-entry-{n}-about",
+            tr=f"Tahtaya girmek için ilk kasa en az {tr} puan",
+            fr=f"Pour entrer au tableau, une première banque d'au moins {fr} points",
+            en=f"To get on the board, a first bank of at least {en} points",
+        )
+    for n in (300, 350, 500):
+        say(
+            f"rules-10000-bank-{n}",
+            tr=f"Kasa en az {n}",
+            fr=f"Banque minimum {n}",
+            en=f"Bank minimum {n}",
+        )
+        say(
+            f"rules-10000-bank-{n}-about",
+            tr=f"Her kasa en az {n} puan",
+            fr=f"Chaque mise en banque d'au moins {n} points",
+            en=f"Every bank of at least {n} points",
+        )
+    for n in (500, 1_000):
+        tr, fr, en = (_points(n, lang) for lang in ("tr", "fr", "en"))
+        say(
+            f"rules-10000-three-lost-{n}",
+            tr=f"Üç kayıp tur: −{tr}",
+            fr=f"Trois tours perdus : −{fr}",
+            en=f"Three lost turns: −{en}",
+        )
+        say(
+            f"rules-10000-three-lost-{n}-about",
+            tr=f"Üst üste üç kayıp tur toplamdan {tr} puan götürür",
+            fr=f"Trois tours perdus d'affilée retirent {fr} points du total",
+            en=f"Three lost turns in a row take {en} points off the total",
+        )
+    for n in (500, 750):
+        say(
+            f"rules-10000-three-pairs-{n}",
+            tr=f"Üç çift {n}",
+            fr=f"Trois paires {n}",
+            en=f"Three pairs {n}",
+        )
+        say(
+            f"rules-10000-three-pairs-{n}-about",
+            tr=f"Üç çift {n} puan (oyunun kurallarında 1 500)",
+            fr=f"Trois paires valent {n} points (1 500 dans les règles du jeu)",
+            en=f"Three pairs score {n} (1,500 under the game's rules)",
+        )
+    for n in (1_000, 1_500):
+        tr, fr, en = (_points(n, lang) for lang in ("tr", "fr", "en"))
+        say(f"rules-10000-straight-{n}", tr=f"Seri {tr}", fr=f"Suite {fr}", en=f"Straight {en}")
+        say(
+            f"rules-10000-straight-{n}-about",
+            tr=f"1-2-3-4-5-6 serisi {tr} puan (oyunun kurallarında 2 500)",
+            fr=f"La suite 1-2-3-4-5-6 vaut {fr} points (2 500 dans les règles du jeu)",
+            en=f"The straight 1-2-3-4-5-6 scores {en} (2,500 under the game's rules)",
+        )
+    say("rules-10000-doubling", tr="Katlanan eşler", fr="Multiples doublés", en="Doubling kinds")
+    say(
+        "rules-10000-doubling-about",
+        tr="Dört eş zar üçlünün 2 katı, beş eş 4 katı, altı eş 8 katı",
+        fr="Quatre dés identiques : 2 fois le brelan, cinq : 4 fois, six : 8 fois",
+        en="Four of a kind 2× the three, five 4×, six 8×",
+    )
+    say("rules-10000-facebook", tr="Facebook Farkle", fr="Facebook Farkle", en="Facebook Farkle")
+    say(
+        "rules-10000-facebook-about",
+        tr="Kasa en az 300; üç kayıp tur −500; üç çift 750, seri 1 500; hedefe ilk varan kazanır",
+        fr="Banque minimum 300 ; trois tours perdus −500 ; trois paires 750, suite 1 500 ; "
+        "le premier à l'objectif gagne",
+        en="Bank minimum 300; three lost turns −500; three pairs 750, straight 1,500; "
+        "the first to the target wins",
+    )
+    return made
+
+
+FARKLE_PRESETS: Mapping[str, Mapping[Language, str]] = _farkle_presets()

@@ -99,6 +99,20 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "nothing-to-bank": {"tr": "Yatıracak puan yok: önce atın",
                         "fr": "Rien à mettre en banque : lancez d'abord",
                         "en": "Nothing to bank yet: throw first"},
+    "bank-under-entry": {
+        "tr": "Oyuna girmek için turda {minimum} puan gerekir, {turn_points} değil: yeniden atın",
+        "fr": "Pour entrer en jeu, il faut {minimum} points dans le tour, pas {turn_points} :"
+              " relancez",
+        "en": "Getting on the board needs {minimum} points in the turn, not {turn_points}:"
+              " throw again",
+    },
+    "bank-under-minimum": {
+        "tr": "Kasaya yatırmak için turda {minimum} puan gerekir, {turn_points} değil:"
+              " yeniden atın",
+        "fr": "Mettre en banque demande {minimum} points dans le tour, pas {turn_points} :"
+              " relancez",
+        "en": "A bank needs {minimum} points in the turn, not {turn_points}: throw again",
+    },
     "no-throws-left": {"tr": "Bir turda en fazla 3 atış var: bir kutu seçin",
                        "fr": "Trois lancers au plus : choisissez une case",
                        "en": "Three throws are all a round has: choose a box"},

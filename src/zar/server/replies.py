@@ -51,10 +51,13 @@ class Player(BaseModel):
 
 
 class Event(BaseModel):
-    """What the last action caused: ``filled``, ``turn_lost``, ``hot_dice``, ``banked``,
-    ``last_round``, ``game_over`` (with the values each speaks of)."""
+    """What the last action caused: ``filled``, ``turn_lost``, ``three_lost`` (the house
+    rules' penalty), ``hot_dice``, ``banked``, ``last_round``, ``game_over`` (with the values
+    each speaks of)."""
 
-    type: Literal["filled", "turn_lost", "hot_dice", "banked", "last_round", "game_over"]
+    type: Literal[
+        "filled", "turn_lost", "three_lost", "hot_dice", "banked", "last_round", "game_over"
+    ]
 
 
 class You(BaseModel):
@@ -153,6 +156,11 @@ class FarkleView(_Game):
     )
     risk: float | None = Field(description="the chance the next throw scores nothing")
     can_bank: bool
+    bank_floor: int = Field(description="the fewest turn points a bank takes now (0: any)")
+    bank_needs: int = Field(description="the turn points still missing before a bank")
+    lost_in_row: list[int] = Field(description="each seat's lost turns in a row")
+    three_lost: int = Field(description="what a third lost turn in a row costs (0: nothing)")
+    last_round: bool = Field(description="whether reaching the target starts a last round")
     last_round_by: int | None
     selections: dict[str, Selection]
     refusals: dict[str, str]

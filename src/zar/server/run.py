@@ -306,6 +306,10 @@ def table_to_ready(record: Record) -> int | None:
     opponent; else None."""
     if record.kind != "10000" or record.target is None:
         return None
+    from zar.record import farkle_rules
+
+    if farkle_rules(record.rules).three_lost:  # no chance of winning solved under them
+        return None
     expert = any(seat.level == "expert" for seat in record.seats)
     coached = len(record.seats) == 2 and bool(record.hints)
     return record.target if expert or coached else None
@@ -340,12 +344,18 @@ def ready_strategies(record: Record) -> None:
         from zar.ai import cache
         from zar.ai.farkle import CACHE_NAME, WinStrategy  # numpy: only for such a game
         from zar.ai.warm import table_of_two
+        from zar.record import farkle_rules
 
-        # Not in the cache (another target than the default's, whose zar warm and the
-        # start make ready): built in a process of its own, the game's requests waiting.
-        if warming() and not cache.cache_path(CACHE_NAME, WinStrategy.cache_key(target)).exists():
-            make_ready([table_of_two(target)])
-        threading.Thread(target=WinStrategy.load, args=(target,), daemon=True).start()
+        house = farkle_rules(record.rules)
+        # Not in the cache (another target than the default's, or other house rules than
+        # the seeds', which zar warm and the start make ready): built in a process of its
+        # own, the game's requests waiting.
+        kept = cache.cache_path(CACHE_NAME, WinStrategy.cache_key(target, house)).exists()
+        if warming() and not kept:
+            make_ready([table_of_two(target, house)])
+        threading.Thread(
+            target=WinStrategy.load, args=(target,), kwargs={"rules": house}, daemon=True
+        ).start()
     if chances_to_ready(record):
         from zar.ai.coach import Strategies
         from zar.ai.yams_win import laws_at_hand

@@ -47,6 +47,10 @@ def _events(record: Record, lang: Language) -> tuple[list[dict[str, Any]], list[
             case farkle.LastRound():
                 events.append({"type": "last_round", "seat": event.seat})
                 messages.append(text(lang, "last-round"))
+            case farkle.ThreeLost():
+                events.append({"type": "three_lost", "seat": event.seat, "points": event.points})
+                name = seat_names(record.seats, lang)[event.seat]
+                messages.append(text(lang, "three-lost", name=name, points=event.points))
             case yams.Filled():
                 events.append({"type": "filled", "seat": event.seat, "box": event.box.name,
                                "points": event.points, "penta_bonus": event.penta_bonus,
@@ -103,7 +107,7 @@ def _selections(state: FarkleState, lang: Language) -> tuple[dict[str, Any], dic
         for chosen in combinations(in_play, size):
             mask = sum(1 << p for p in chosen)
             try:
-                points = farkle.score([state.tray[p] or 0 for p in chosen])
+                points = farkle.score([state.tray[p] or 0 for p in chosen], state.settings.rules)
             except IllegalAction as refusal:
                 table[str(mask)] = {"refused": explain(refusal, lang)}
             else:
@@ -115,7 +119,10 @@ def _selections(state: FarkleState, lang: Language) -> tuple[dict[str, Any], dic
 
 def _farkle(state: FarkleState, lang: Language) -> dict[str, Any]:
     selections, refusals = _selections(state, lang) if state.phase is Phase.SET_ASIDE else ({}, {})
-    risk = float(farkle.farkle_probability(state.dice_in_play)) if not state.is_over else None
+    rules = state.settings.rules
+    risk = (
+        float(farkle.farkle_probability(state.dice_in_play, rules)) if not state.is_over else None
+    )
     return {
         "target": state.settings.target,
         "totals": list(state.totals),
@@ -130,6 +137,13 @@ def _farkle(state: FarkleState, lang: Language) -> dict[str, Any]:
         "hot_dice": state.hot_dice,
         "risk": risk,
         "can_bank": state.can_bank,
+        # The house rules: the fewest points a bank takes now, what the turn still needs for
+        # it, each seat's lost turns in a row (of three, under a penalty), the last round.
+        "bank_floor": state.bank_floor,
+        "bank_needs": state.bank_needs,
+        "lost_in_row": list(state.lost_in_row),
+        "three_lost": rules.three_lost,
+        "last_round": rules.last_round,
         "last_round_by": state.last_round_by,
         "selections": selections,
         "refusals": refusals,

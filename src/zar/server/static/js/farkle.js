@@ -157,9 +157,11 @@ export class FarkleBoard {
     attr(this.throwButton, "aria-description", risk === null || view.over ? null : t("throw-risk", { risk: pct(risk) }));
 
     const banks = view.turn_points + worth;
-    this.bankButton.disabled = !this.mine || (throwing ? !worth : !view.can_bank);
+    // Under an entry or a bank minimum (house rules), a bank takes that many points at least.
+    const short = banks > 0 && banks < view.bank_floor ? view.bank_floor - banks : 0;
+    this.bankButton.disabled = !this.mine || short > 0 || (throwing ? !worth : !view.can_bank);
     describe(this.bankButton, banks && !view.over ? `(+${num(banks)})` : "",
-      banks && !view.over ? `+${num(banks)}` : null);
+      short ? t("bank-short", { points: num(short) }) : banks && !view.over ? `+${num(banks)}` : null);
 
     this.scores.render(view);
   }
@@ -170,7 +172,11 @@ export class FarkleBoard {
     const throwing = view.phase === "set-aside";
     const refusal = this.refused ?? (choice && "refused" in choice ? choice.refused : null);
     const notice = refusal ? null : this.feltNotice(view);
-    const hint = throwing && this.mine && !this.selected.size ? t("pick-dice") : "";
+    // Nothing chosen yet after a throw: what to do; a turn short of the bank's floor: why
+    // `Kasaya yatır` waits (so that greyed buttons never puzzle).
+    const short = view.turn_points > 0 && view.bank_needs > 0 && !throwing && this.mine;
+    const hint = throwing && this.mine && !this.selected.size ? t("pick-dice")
+      : short ? t("bank-short", { points: num(view.bank_needs) }) : "";
     const words = refusal ?? notice ?? hint;
     if (this.line.textContent !== words) {
       // The status line says the seeds' messages to screen readers: here they are not said twice.

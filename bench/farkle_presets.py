@@ -1,0 +1,100 @@
+"""The 10 000 solver under each preset of house rules: build time, peak memory, points per
+turn, the first player's chance, and each against the seeds' rules.
+
+Each preset whose chance of winning is solved is built in a process of its own (its peak
+memory is that process's), from an empty table cache (``ZAR_CACHE_DIR``, a fresh
+temporary folder); numba's compiled code is loaded or compiled first, not in the build
+time. The presets not solved yet (a penalty for three lost turns in a row) get their
+points per turn only.
+
+    .venv/bin/python bench/farkle_presets.py [--target 10000] [--presets seed,bank-300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ANCHOR = "seed"
+
+
+def one(name: str, target: int) -> None:
+    """In the child: build one preset and print its figures on one line."""
+    from zar.ai import farkle_solver
+    from zar.ai.farkle import TurnStrategy, WinStrategy
+    from zar.farkle import PRESETS
+
+    rules = PRESETS[name]
+    farkle_solver.compile_kernels()
+    turn = TurnStrategy.load(rules).points_per_turn()
+    if rules.three_lost:
+        print(f"{turn!r} nan nan")
+        return
+    start = time.perf_counter()
+    wins = WinStrategy.load(target, rules=rules).first_player_wins()
+    print(f"{turn!r} {wins!r} {time.perf_counter() - start!r}")
+
+
+def measure(name: str, target: int) -> tuple[float, float, float, float]:
+    """(points per turn, first player wins, build seconds, peak MiB) of a child's build."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "ZAR_CACHE_DIR": cache}
+        child = subprocess.Popen(
+            [sys.executable, __file__, "--one", name, "--target", str(target)],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None
+        out = child.stdout.read()
+        _, status, usage = os.wait4(child.pid, 0)
+    if status:
+        raise SystemExit(f"{name}: the build failed (status {status >> 8})")
+    turn, wins, seconds = (float(x) for x in out.split()[-3:])
+    return turn, wins, seconds, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target", type=int, default=10_000)
+    parser.add_argument("--presets", help="comma-separated names (default: every preset)")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        one(args.one, args.target)
+        return
+    from zar.farkle import PRESETS
+
+    names = args.presets.split(",") if args.presets else list(PRESETS)
+    unknown = [n for n in names if n not in PRESETS]
+    if unknown:
+        raise SystemExit(f"unknown presets {', '.join(unknown)}: {', '.join(PRESETS)}")
+    if ANCHOR not in names:
+        names.insert(0, ANCHOR)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"target {args.target}; {os.cpu_count()} cores; load average at start: {load}")
+    header = (
+        f"{'preset':<16}{'build s':>9}{'peak MiB':>10}{'points/turn':>13}{'ratio':>8}"
+        f"{'first wins':>12}{'ratio':>8}"
+    )
+    print(header)
+    anchor: tuple[float, float] | None = None
+    for name in names:
+        turn, wins, seconds, peak = measure(name, args.target)
+        if anchor is None:
+            anchor = (turn, wins)
+        solved = wins == wins  # NaN: not solved yet
+        print(
+            f"{name:<16}{f'{seconds:.1f}' if solved else '-':>9}{peak:>10.0f}{turn:>13.2f}"
+            f"{turn / anchor[0]:>8.4f}"
+            f"{f'{wins:.5f}' if solved else 'not solved':>12}"
+            f"{f'{wins / anchor[1]:.4f}' if solved else '-':>8}"
+        )
+
+
+if __name__ == "__main__":
+    main()
