@@ -159,3 +159,17 @@ class Person:
         expect(self.page.locator(".banner.show")).to_have_count(0)
         self.page.evaluate("window.scrollTo(0, 0)")
         self.page.screenshot(path=str(output / f"{name}.png"), full_page=True)
+
+
+def tap(person: Person, *faces: int) -> None:
+    """Tap one die in play showing each of `faces` (not yet chosen): 10 000's set-aside."""
+    for face in faces:
+        for die, shown, chosen in zip(
+            person.dice.all(), person.faces(), person.pressed(), strict=True
+        ):
+            if shown == face and not chosen:
+                die.click()
+                expect(die).to_have_attribute("aria-pressed", "true")
+                break
+        else:
+            raise AssertionError(f"no {face} to tap in {person.faces()}")

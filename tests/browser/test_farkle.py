@@ -7,22 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from browser.person import Person
+from browser.person import Person, tap
 from dice_support import ScriptedDice
-
-
-def tap(person: Person, *faces: int) -> None:
-    """Tap one die in play showing each of `faces` (not yet chosen)."""
-    for face in faces:
-        for die, shown, chosen in zip(
-            person.dice.all(), person.faces(), person.pressed(), strict=True
-        ):
-            if shown == face and not chosen:
-                die.click()
-                expect(die).to_have_attribute("aria-pressed", "true")
-                break
-        else:
-            raise AssertionError(f"no {face} to tap in {person.faces()}")
 
 
 def scoring_dice(faces: list[int]) -> list[int]:

@@ -14,8 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from box_support import assert_clear_of_others, overlap
-from browser.person import DESKTOP, PHONE, Person
-from browser.test_farkle import tap
+from browser.person import DESKTOP, PHONE, Person, tap
 from browser.test_layout import SIX, SMALL_PHONE, box, fits, in_view, totals
 from dice_support import ScriptedDice, one_die_at_a_time
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser.person import DESKTOP, PHONE, Person
+from browser.person import DESKTOP, PHONE, Person, tap
+from dice_support import ScriptedDice
 from zar.ai.yams import Strategy
 
 YATZY = (
@@ -133,3 +134,32 @@ def test_the_fifteen_boxes_and_the_turn_fit_the_screen(
         assert bounds["y"] + bounds["height"] <= size["height"]
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= size["width"]  # nothing wider than the screen
+
+
+def test_10000_under_an_entry_says_why_the_bank_waits(page: Page, dice: ScriptedDice) -> None:
+    """entry-500: 250 in the turn before Ali is on the board; `Kasaya yatır` greyed and the
+    felt says what is missing; with 550 the bank is taken."""
+    ali = Person(page)
+    ali.open()
+    ali.button("Yeni oyun").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
+    choose_rules(ali, "Giriş 500")
+    expect(dialog.get_by_role("combobox", name="Kurallar")).to_have_accessible_description(
+        re.compile("en az 500")
+    )
+    dialog.get_by_role("textbox", name="Oyuncu 1").fill("Ali")
+    ali.button("Başlat").click()
+    expect(page.get_by_role("link", name="Kurallar: Giriş 500")).to_be_visible()
+    dice.script(2, 5, 1, 3, 1, 4)
+    ali.throw()
+    tap(ali, 5, 1, 1)
+    bank = ali.button("Kasaya yatır")
+    expect(bank).to_be_disabled()
+    expect(bank).to_have_accessible_description("Kasaya yatırmak için 250 puan daha gerek")
+    dice.script(3, 3, 3)
+    ali.throw()
+    tap(ali, 3, 3, 3)
+    expect(bank).to_be_enabled()
+    ali.act("Kasaya yatır")
+    expect(ali.header).to_contain_text("550")

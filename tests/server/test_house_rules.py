@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from dice_support import ScriptedDice
 from server.api_support import act, new
 from zar.ai.yams import Strategy
-from zar.dice import SeededDice
 from zar.server import create_app
 from zar.store import SqliteStore
 
@@ -21,10 +21,12 @@ Game = dict[str, Any]
 
 
 @pytest.fixture
-def client(store: SqliteStore, solved: Callable[[str], Strategy]) -> Iterator[TestClient]:
+def client(
+    store: SqliteStore, solved: Callable[[str], Strategy], dice: ScriptedDice
+) -> Iterator[TestClient]:
     for variant in ("standard", "official", "scandinavian"):
         solved(variant)  # in the session's cache, for the server to read
-    with TestClient(create_app(store, dice=SeededDice(23), games_per_minute=None)) as c:
+    with TestClient(create_app(store, dice=dice, games_per_minute=None)) as c:
         yield c
 
 
@@ -145,3 +147,56 @@ def test_a_game_of_our_rules_says_so_and_stores_no_name(
     assert (game["rules"], game["rounds"], game["upper_bonus"]) == ("standard", 13, 35)
     assert store.load(game["id"]).rules is None
     assert "rules" not in store.load(game["id"]).to_json()
+
+
+# 10 000.
+
+
+def test_a_game_under_an_entry_minimum_waits_for_it_to_bank(
+    client: TestClient, dice: ScriptedDice
+) -> None:
+    """entry-500: a turn of 100 may not be banked before the player is on the board; the
+    view says what the turn still needs, the bank is refused in words, the game unchanged."""
+    game = new(client, "10000", "Ali", "Ece", rules="entry-500")
+    assert (game["rules"], game["bank_floor"], game["bank_needs"]) == ("entry-500", 500, 500)
+    dice.script(1, 2, 3, 4, 6, 6)
+    game = act(client, game, type="throw")
+    game = act(client, game, type="set_aside", set_aside=[0])
+    assert (game["turn_points"], game["bank_needs"], game["can_bank"]) == (100, 400, False)
+    response = client.post(
+        f"/api/games/{game['id']}/actions", json={"version": game["version"], "type": "bank"}
+    )
+    assert response.status_code == 422
+    assert response.json()["reason"] == "bank-under-entry"
+    assert "500" in response.json()["detail"]
+    assert client.get(f"/api/games/{game['id']}").json() == game
+
+
+def test_the_levels_of_10000_follow_what_each_preset_has_solved(client: TestClient) -> None:
+    setup = client.get("/api/setup").json()
+    assert setup["rules"]["10000"][0] == "seed"
+    assert len(setup["rules"]["10000"]) == 15
+    assert setup["rules_levels"]["10000"]["entry-500"] == ["seed", "max-points", "expert"]
+    for name in ("three-lost-500", "three-lost-1000", "facebook"):
+        assert setup["rules_levels"]["10000"][name] == ["seed", "max-points"]
+    response = client.post(
+        "/api/games",
+        json={"game": "10000", "players": ["Ali"], "rules": "facebook", "computers": ["expert"]},
+    )
+    assert (response.status_code, response.json()["reason"]) == (422, "bad-level-rules")
+    game = new(client, "10000", "Ali", rules="facebook", computers=["max-points"])
+    assert (game["rules"], game["bank_floor"], game["three_lost"], game["last_round"]) == (
+        "facebook", 300, 500, False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["tr", "fr", "en"])
+def test_the_rules_page_has_a_section_for_every_house_rules(lang: str) -> None:
+    """The game's screen links `Kurallar: <name>` to the rules page at its section."""
+    from zar.record import HOUSE_RULES
+    from zar.server.app import STATIC
+
+    page = (STATIC / "rules" / f"{lang}.html").read_text()
+    for game, names in HOUSE_RULES.items():
+        for name in names:
+            assert f'id="rules-{game}-{name}"' in page, (game, name)
