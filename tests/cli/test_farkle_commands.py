@@ -108,8 +108,19 @@ def test_simulate_a_preset_names_it_and_plays_by_it() -> None:
     assert run([*argv, "--rules", "three-pairs-500"])[1] == lines
 
 
-@pytest.mark.parametrize("command", ["solve", "simulate", "play"])
+@pytest.mark.parametrize("command", ["solve", "simulate"])
 def test_house_rules_are_refused_for_yams(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Solving and simulating Yams name its rules by --variant."""
     status, _ = run([command, "yams", "--rules", "bank-300"])
     assert status == 2
     assert "--variant" in capsys.readouterr().err
+
+
+def test_play_refuses_rules_a_game_has_not(capsys: pytest.CaptureFixture[str]) -> None:
+    """zar play takes each game's house rules by name, and names them when refusing."""
+    status, _ = run(["play", "yams", "--rules", "bank-300"])
+    assert status == 2
+    assert "standard, official, free-joker, scandinavian" in capsys.readouterr().err
+    status, _ = run(["play", "10000", "--rules", "scandinavian"])
+    assert status == 2
+    assert "seed, entry-500" in capsys.readouterr().err

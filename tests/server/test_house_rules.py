@@ -13,9 +13,12 @@ from fastapi.testclient import TestClient
 
 from dice_support import ScriptedDice
 from server.api_support import act, new
+from zar.ai import computer_player
 from zar.ai.yams import Strategy
+from zar.ai.yams_win import calibration, late_laws
 from zar.server import create_app
 from zar.store import SqliteStore
+from zar.yams import Rules, Scorecard
 
 Game = dict[str, Any]
 
@@ -36,6 +39,7 @@ def test_the_dialog_offers_each_games_rules_the_seeds_first(client: TestClient) 
     assert setup["default_rules"] == {"yams": "standard", "10000": setup["rules"]["10000"][0]}
     assert setup["rules_levels"]["yams"]["standard"] == ["easy", "expert", "win"]
     assert setup["rules_levels"]["yams"]["scandinavian"] == ["expert"]
+    assert setup["rules_levels"]["yams"]["official"] == ["expert", "win"]
     words = client.get("/api/i18n/tr").json()
     assert words["boxes"]["TWO_PAIRS"] == "Çifte çift"
     assert words["boxes"]["PENTA"] == "Penta"
@@ -86,31 +90,46 @@ def test_a_game_of_scandinavian_yatzy_plays_fifteen_rounds_of_its_card(
     assert ali["result"] == pytest.approx(ali["start"] + ali["luck"] - ali["total_cost"], abs=1e-9)
 
 
-def test_the_coach_of_official_rules_values_by_their_strategy_in_points(
+def test_the_coach_of_yatzy_values_by_its_strategy_in_points(
     client: TestClient, solved: Callable[[str], Strategy]
 ) -> None:
-    """Two seats under Hasbro's rules: the coach gives expected final scores of that
-    strategy, and no chance of winning (the play-to-win tables are of our card)."""
-    game = new(client, "yams", "Ali", "Ece", rules="official", hints=["Ali"])
+    """Two seats under Scandinavian rules: the coach gives expected final scores of that
+    strategy, and no chance of winning (the play-to-win kernels are of a 13-box card)."""
+    game = new(client, "yams", "Ali", "Ece", rules="scandinavian", hints=["Ali"])
     game = act(client, game, type="throw")
     hint = client.get(f"/api/games/{game['id']}/hint").json()
     assert hint["options"]
     assert all("win" not in option for option in hint["options"])
-    strategy = solved("official")
+    strategy = solved("scandinavian")
+    card, dice = Scorecard(rules=Rules.SCANDINAVIAN), tuple(game["dice"])  # the first round
     best = max(hint["options"], key=lambda o: o["expected"])
     assert best["expected"] == pytest.approx(
         max(
-            max(strategy.box_values(_card(game, "official"), tuple(game["dice"])).values()),
-            max(strategy.keep_values(_card(game, "official"), tuple(game["dice"]), 2).values()),
+            *strategy.box_values(card, dice).values(), *strategy.keep_values(card, dice, 2).values()
         ),
         abs=1e-9,
     )
 
 
-def _card(game: Game, rules: str) -> Any:
-    from zar.yams import Rules, Scorecard
-
-    return Scorecard(rules=Rules(rules))  # the first round: an empty card
+def test_a_game_of_two_under_hasbros_rules_is_read_in_chance_of_winning(
+    client: TestClient, solved: Callable[[str], Strategy]
+) -> None:
+    """Hasbro's card has our thirteen boxes: its computer may play to win, and the coach of
+    a table of two gives each option's chance of winning, from that strategy's laws."""
+    solved("official")  # in the session's cache
+    # The process's strategy, its laws readied as the game's start does, here at once.
+    strategy = computer_player("yams", "expert", "official").strategy  # type: ignore[attr-defined]
+    late_laws(strategy)
+    calibration(strategy)
+    game = new(client, "yams", "Ali", rules="official", computers=["win"])
+    assert game["players"][1]["level"] == "win"
+    game = act(client, game, type="throw")
+    hint = client.get(f"/api/games/{game['id']}/hint").json()
+    assert hint["options"]
+    assert all(0 <= option["win"] <= 1 for option in hint["options"])
+    game = act(client, game, type="fill", box=next(iter(game["options"])))
+    game = act(client, game, type="computer")  # the play-to-win computer's first step
+    assert game["version"] == 3
 
 
 @pytest.mark.parametrize(
@@ -124,9 +143,9 @@ def _card(game: Game, rules: str) -> Any:
             "Bu kurallarla IA easy seviyesinde oynamıyor",
         ),
         (
-            {"rules": "official", "computer": True, "level": "win"},
+            {"rules": "official", "computer": True, "level": "easy"},
             "bad-level-rules",
-            "Bu kurallarla IA win seviyesinde oynamıyor",
+            "Bu kurallarla IA easy seviyesinde oynamıyor",
         ),
     ],
 )

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from server.serving import Server, running
 from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
+from zar.farkle import SEED, FarkleRules
 from zar.record import Record
 from zar.server import create_app
 from zar.server.limits import ACTION_RATES
@@ -190,7 +191,8 @@ def test_the_table_is_read_in_the_background(monkeypatch: pytest.MonkeyPatch) ->
     asked: list[int] = []
     done = threading.Event()
 
-    def load(target: int) -> None:
+    def load(target: int, *, rules: FarkleRules) -> None:
+        assert rules == SEED
         asked.append(target)
         done.set()
 

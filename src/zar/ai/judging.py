@@ -23,6 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, assert_never, cast
 
 from zar import farkle, yams
+from zar.ai.players import duels
 from zar.dice import outcomes
 from zar.farkle import FarkleState, Phase
 from zar.record import Record, State, Step
@@ -188,9 +189,9 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
 
 
 def in_duel(state: YamsState) -> bool:
-    """Whether a Yams game's decisions are read in chance of winning too: two cards, under
-    our rules (the play-to-win tables are of our card)."""
-    return len(state.cards) == 2 and state.settings.rules is Rules.STANDARD
+    """Whether a Yams game's decisions are read in chance of winning too: two cards of
+    thirteen boxes (the play-to-win kernels are of such a card: not Yatzy's)."""
+    return len(state.cards) == 2 and duels(state.settings.rules)
 
 
 def _add_chances(strategy: Strategy, state: YamsState, options: list[Option]) -> None:

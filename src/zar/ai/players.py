@@ -32,6 +32,7 @@ __all__ = [
     "Loaded",
     "YamsPlayer",
     "computer_player",
+    "duels",
     "levels",
     "yams_strategy_after",
 ]
@@ -75,12 +76,19 @@ LEVELS: dict[str, tuple[str, ...]] = {
 DEFAULT_LEVEL: dict[str, str] = {"yams": "expert", "10000": "seed"}
 
 
+def duels(rules: Rules) -> bool:
+    """Whether the chance of winning a Yams game of two is worked out under ``rules``: on a
+    card of thirteen boxes (ours, Hasbro's, the free Joker's), not Yatzy's fifteen."""
+    return len(rules.boxes) == len(Box)
+
+
 def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
     """The levels a computer plays ``game`` at under the house rules named ``rules`` (None:
-    the seeds'). Under Yams rules other than ours, only the optimal player: the easy one
-    knows our card's table only, the play-to-win one our card's laws of the last rounds."""
+    the seeds'). Under Yams rules other than ours, the optimal player, and on a card of
+    thirteen boxes the play-to-win one (its kernels are of such a card); not the easy one,
+    which knows our card's table only."""
     if game == "yams" and rules not in (None, Rules.STANDARD.value):
-        return ("expert",)
+        return ("expert", "win") if duels(Rules(rules)) else ("expert",)
     if game == "10000" and rules is not None and PRESETS[rules].three_lost:
         # The chance of winning is not solved under a penalty for lost turns: no player
         # plays for it there.
@@ -126,7 +134,7 @@ def computer_player(
         case "yams", "win":
             from zar.ai.yams_win import WinPlayer
 
-            return WinPlayer(_yams_strategy())
+            return WinPlayer(_yams_strategy(Rules(rules or Rules.STANDARD.value)))
         case "10000", "seed":
             return ThresholdPlayer()
         case "10000", "max-points":

@@ -164,7 +164,8 @@ def review(record: Record, strategies: Strategies, lang: Language) -> dict[str, 
     read = None
     start = record.start
     if isinstance(start, YamsState) and in_duel(start):
-        read = in_chances(strategies.yams(), (j for seat in people for j in by_seat[seat]))
+        strategy = strategies.yams(start.settings.rules)
+        read = in_chances(strategy, (j for seat in people for j in by_seat[seat]))
     return {
         "players": [
             {**_judgement(record, seat, by_seat[seat], read, lang), **_account(found, seat)}

@@ -29,7 +29,7 @@ from zar.ai import computer_player
 from zar.ai.ahead import YAMS_STRATEGY, ahead
 from zar.ai.players import yams_strategy_after
 from zar.ai.warm import Step
-from zar.record import Record
+from zar.record import Record, farkle_rules, yams_rules
 from zar.server.accounts import account_process, deaf_to_ctrl_c
 from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
@@ -306,8 +306,6 @@ def table_to_ready(record: Record) -> int | None:
     opponent; else None."""
     if record.kind != "10000" or record.target is None:
         return None
-    from zar.record import farkle_rules
-
     if farkle_rules(record.rules).three_lost:  # no chance of winning solved under them
         return None
     expert = any(seat.level == "expert" for seat in record.seats)
@@ -320,7 +318,11 @@ def chances_to_ready(record: Record) -> bool:
     two seats, and its coach on or its computer playing to win (the review reads them
     too, at its end)."""
     to_win = any(seat.level == "win" for seat in record.seats)
-    return record.kind == "yams" and len(record.seats) == 2 and (bool(record.hints) or to_win)
+    if record.kind != "yams" or len(record.seats) != 2 or not (record.hints or to_win):
+        return False
+    from zar.ai.players import duels
+
+    return duels(yams_rules(record.rules))
 
 
 def ready_strategies(record: Record) -> None:
@@ -331,7 +333,6 @@ def ready_strategies(record: Record) -> None:
     house rules than ours, their optimal strategy (4 to 10 s the first time)."""
     if record.kind == "yams" and record.rules is not None:
         from zar.ai import warm
-        from zar.record import yams_rules
 
         rules = yams_rules(record.rules)
         if warming() and not warm.yams_strategy_kept(rules):
@@ -344,7 +345,6 @@ def ready_strategies(record: Record) -> None:
         from zar.ai import cache
         from zar.ai.farkle import CACHE_NAME, WinStrategy  # numpy: only for such a game
         from zar.ai.warm import table_of_two
-        from zar.record import farkle_rules
 
         house = farkle_rules(record.rules)
         # Not in the cache (another target than the default's, or other house rules than
@@ -361,8 +361,9 @@ def ready_strategies(record: Record) -> None:
         from zar.ai.yams_win import laws_at_hand
 
         # In a thread: the strategy may still be loading (its lock is no wait for a request).
+        card = yams_rules(record.rules)
         threading.Thread(
-            target=lambda: laws_at_hand(Strategies().yams()), name="zar-laws", daemon=True
+            target=lambda: laws_at_hand(Strategies().yams(card)), name="zar-laws", daemon=True
         ).start()
 
 
