@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser.person import DESKTOP, PHONE, Person, tap
+from browser.test_layout import at_least, fits, in_view
 from dice_support import ScriptedDice
 from zar.ai.yams import Strategy
 
@@ -54,19 +55,26 @@ def test_the_dialog_says_each_preset_and_its_levels(page: Page) -> None:
     expect(rules).to_have_value("scandinavian")  # each game keeps its choice
 
 
-def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> None:
-    page.set_viewport_size(PHONE)
+def yatzy(page: Page, *, computer: bool = False) -> Person:
+    """Ali's new game of Scandinavian Yatzy (against the computer), the auto-fill off."""
     ali = Person(page)
     ali.open()
     ali.button("Yeni oyun").click()
     choose_rules(ali, "İskandinav Yatzy")
-    page.get_by_role("dialog").get_by_role("textbox", name="Oyuncu 1").fill("Ali")
-    page.get_by_role("dialog").get_by_role("checkbox", name="Humains + 1 IA").check()
-    page.get_by_role("dialog").get_by_role("radiogroup", name="Otomatik yazma").get_by_role(
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("textbox", name="Oyuncu 1").fill("Ali")
+    dialog.get_by_role("checkbox", name="Humains + 1 IA").set_checked(computer)
+    dialog.get_by_role("radiogroup", name="Otomatik yazma").get_by_role(
         "radio", name="Kapalı"
     ).check()
     ali.button("Başlat").click()
     expect(ali.button("At")).to_be_visible()
+    return ali
+
+
+def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> None:
+    page.set_viewport_size(PHONE)
+    ali = yatzy(page, computer=True)
     link = page.get_by_role("link", name="Kurallar: İskandinav Yatzy")
     expect(link).to_have_attribute("href", "/static/rules/tr.html#rules-yams-scandinavian")
     for round_ in range(1, 16):
@@ -79,10 +87,7 @@ def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> No
             for name in ("Çift", "Çifte çift", "Yatzy"):
                 expect(ali.box(name)).to_be_enabled()
             ali.shot(output, "yatzy-phone-390")
-            for box in (ali.button("At"), ali.button("Turu onayla"), ali.dice.first):
-                bounds = box.bounding_box()
-                assert bounds is not None
-                assert bounds["y"] + bounds["height"] <= PHONE["height"]
+            in_view(page, ali.button("At"), ali.button("Turu onayla"), ali.dice)
         ali.box(open_boxes[0]).click()
         ali.act("Turu onayla")
     expect(ali.winner()).to_contain_text("Kazanan")
@@ -110,30 +115,18 @@ def test_the_fifteen_boxes_and_the_turn_fit_the_screen(
     page: Page, output: Path, size: dict[str, int]
 ) -> None:
     page.set_viewport_size(size)
-    ali = Person(page)
-    ali.open()
-    ali.button("Yeni oyun").click()
-    choose_rules(ali, "İskandinav Yatzy")
-    page.get_by_role("dialog").get_by_role("textbox", name="Oyuncu 1").fill("Ali")
-    ali.button("Başlat").click()
+    ali = yatzy(page)
     ali.throw()
     ali.shot(output, f"yatzy-{size['width']}")
-    for control in (ali.button("At"), ali.button("Turu onayla"), *ali.dice.all()):
-        bounds = control.bounding_box()
-        assert bounds is not None
-        assert bounds["y"] >= 0
-        assert bounds["y"] + bounds["height"] <= size["height"]
-        assert min(bounds["width"], bounds["height"]) >= 44
+    in_view(page, ali.button("At"), ali.button("Turu onayla"), ali.dice)
+    for control in (ali.button("At"), ali.dice):
+        at_least(control, 44, 44)
     boxes = page.get_by_role("button", name=re.compile(rf"^({'|'.join(YATZY)})(\s|$)"))
     expect(boxes).to_have_count(15)
     expect(page.get_by_text("Penta bonusu")).to_have_count(0)  # Yatzy gives no +100
     if size == DESKTOP:  # the whole card, its total row in view
-        total = page.get_by_role("row", name=re.compile("^TOPLAM"))
-        bounds = total.bounding_box()
-        assert bounds is not None
-        assert bounds["y"] + bounds["height"] <= size["height"]
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= size["width"]  # nothing wider than the screen
+        in_view(page, page.get_by_role("row", name=re.compile("^TOPLAM")))
+    fits(page)  # nothing wider than the screen
 
 
 def test_10000_under_an_entry_says_why_the_bank_waits(page: Page, dice: ScriptedDice) -> None:
