@@ -129,7 +129,9 @@ def test_the_fifteen_boxes_and_the_turn_fit_the_screen(
     fits(page)  # nothing wider than the screen
 
 
-def test_10000_under_an_entry_says_why_the_bank_waits(page: Page, dice: ScriptedDice) -> None:
+def test_10000_under_an_entry_says_why_the_bank_waits(
+    page: Page, dice: ScriptedDice, output: Path
+) -> None:
     """entry-500: 250 in the turn before Ali is on the board; `Kasaya yatır` greyed and the
     felt says what is missing; with 550 the bank is taken."""
     ali = Person(page)
@@ -150,6 +152,8 @@ def test_10000_under_an_entry_says_why_the_bank_waits(page: Page, dice: Scripted
     bank = ali.button("Kasaya yatır")
     expect(bank).to_be_disabled()
     expect(bank).to_have_accessible_description("Kasaya yatırmak için 250 puan daha gerek")
+    expect(page.get_by_text("Kasaya yatırmak için 250 puan daha gerek")).to_be_visible()
+    ali.shot(output, "entry-500-bank-waits")
     dice.script(3, 3, 3)
     ali.throw()
     tap(ali, 3, 3, 3)

@@ -172,11 +172,14 @@ export class FarkleBoard {
     const throwing = view.phase === "set-aside";
     const refusal = this.refused ?? (choice && "refused" in choice ? choice.refused : null);
     const notice = refusal ? null : this.feltNotice(view);
-    // Nothing chosen yet after a throw: what to do; a turn short of the bank's floor: why
-    // `Kasaya yatır` waits (so that greyed buttons never puzzle).
-    const short = view.turn_points > 0 && view.bank_needs > 0 && !throwing && this.mine;
+    // Nothing chosen yet after a throw: what to do; a turn short of the bank's floor (an
+    // entry, a bank minimum), the dice chosen counted: why `Kasaya yatır` waits (so that
+    // greyed buttons never puzzle).
+    const worth = choice && "points" in choice ? choice.points : 0;
+    const banks = view.turn_points + worth;
+    const short = this.mine && banks > 0 && banks < view.bank_floor ? view.bank_floor - banks : 0;
     const hint = throwing && this.mine && !this.selected.size ? t("pick-dice")
-      : short ? t("bank-short", { points: num(view.bank_needs) }) : "";
+      : short ? t("bank-short", { points: num(short) }) : "";
     const words = refusal ?? notice ?? hint;
     if (this.line.textContent !== words) {
       // The status line says the seeds' messages to screen readers: here they are not said twice.
