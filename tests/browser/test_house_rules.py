@@ -160,3 +160,24 @@ def test_10000_under_an_entry_says_why_the_bank_waits(
     expect(bank).to_be_enabled()
     ali.act("Kasaya yatır")
     expect(ali.header).to_contain_text("550")
+
+
+def test_10000_under_a_penalty_warns_then_takes_it(page: Page, dice: ScriptedDice) -> None:
+    """three-lost-500: after two lost turns in a row the status warns; the third costs 500,
+    said with its cost, the total below 0."""
+    ali = Person(page)
+    ali.open()
+    ali.button("Yeni oyun").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
+    choose_rules(ali, "Üç kayıp tur: −500")
+    dialog.get_by_role("textbox", name="Oyuncu 1").fill("Ali")
+    ali.button("Başlat").click()
+    for lost in (1, 2, 3):
+        dice.script(2, 3, 4, 4, 6, 6)  # nothing scores: "Tour perdu !"
+        ali.throw()
+        expect(ali.status).to_contain_text("Tour perdu !")
+        if lost == 2:
+            expect(ali.status).to_contain_text("Üst üste iki kayıp tur: bir tane daha −500")
+    expect(ali.status).to_contain_text("Ali üst üste üç turu kaybetti: −500")
+    expect(ali.header).to_contain_text("-500")

@@ -55,7 +55,15 @@ export class FarkleBoard {
     // The six come back hot and thrown at once, nothing scoring: both, in their order.
     if (view.hot_dice || this.lost?.after_hot_dice) said.push(t("hot-dice"));
     if (this.lost) said.push(t("turn-lost"));
+    if (this.lost?.penalty) {
+      said.push(t("three-lost", { name: view.players[this.lost.seat].name, points: num(this.lost.penalty) }));
+    }
     if (this.lastRound(view)) said.push(t("last-round"), this.toBeat(view));
+    // Under a penalty for three lost turns in a row (house rules): the player on turn has
+    // lost two, and the next lost one costs.
+    if (view.three_lost && !view.over && view.lost_in_row[view.seat] === 2) {
+      said.push(t("two-lost", { points: num(view.three_lost) }));
+    }
     return said;
   }
 
@@ -129,7 +137,9 @@ export class FarkleBoard {
       this.hinted = null;
       this.refused = null;
       const lost = view.events.find((e) => e.type === "turn_lost");
-      if (lost) this.lost = lost;
+      // The house rules' penalty for the third lost turn in a row, said with the lost turn.
+      const penalty = view.events.find((e) => e.type === "three_lost");
+      if (lost) this.lost = { ...lost, penalty: penalty?.points ?? 0 };
       else if (view.phase === "set-aside" || view.over) this.lost = null;
       const banked = view.events.find((e) => e.type === "banked");
       if (banked) this.scores.flash(banked.seat, `+${num(banked.points)}`);
