@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import sys
-import tempfile
 import time
+
+from builds import built_apart
 
 ANCHOR = "seed"
 
@@ -41,21 +40,9 @@ def one(name: str, target: int) -> None:
 
 def measure(name: str, target: int) -> tuple[float, float, float, float]:
     """(points per turn, first player wins, build seconds, peak MiB) of a child's build."""
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "ZAR_CACHE_DIR": cache}
-        child = subprocess.Popen(
-            [sys.executable, __file__, "--one", name, "--target", str(target)],
-            env=env,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert child.stdout is not None
-        out = child.stdout.read()
-        _, status, usage = os.wait4(child.pid, 0)
-    if status:
-        raise SystemExit(f"{name}: the build failed (status {status >> 8})")
+    out, peak = built_apart(__file__, ["--one", name, "--target", str(target)])
     turn, wins, seconds = (float(x) for x in out.split()[-3:])
-    return turn, wins, seconds, usage.ru_maxrss / 1024
+    return turn, wins, seconds, peak
 
 
 def main() -> None:
