@@ -6,17 +6,22 @@ engine's throws (every state at once, in numpy arrays), the one of a game to 10 
 from __future__ import annotations
 
 import os
+from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from farkle_rules_support import last_turn_chances, lost_chance, throws
 from zar.ai import farkle
-from zar.ai.farkle import WinStrategy
+from zar.ai.farkle import ExpertPlayer, WinStrategy
 from zar.ai.farkle_chances import UNIT
 from zar.ai.farkle_penalty import LOST, PenaltyTables, solve_penalty_game
 from zar.ai.farkle_solver import solve_game
-from zar.farkle import DICE, PRESETS, FarkleRules
+from zar.ai.judging import Strategies
+from zar.ai.players import levels
+from zar.farkle import DICE, PRESETS, FarkleRules, FarkleSettings, FarkleState
+from zar.table import Seat
 
 Array = np.ndarray
 
@@ -153,6 +158,40 @@ def test_the_strategy_is_cached_and_read_back(small: WinStrategy) -> None:
     again = WinStrategy.load(600, rules=PRESETS["facebook"])
     assert again is not small
     assert np.array_equal(again._win, small._win)
+
+
+def test_a_penalty_table_not_in_the_cache_is_not_offered(session_cache: Path) -> None:
+    """Tens of minutes to build: a game never waits for it."""
+    assert not WinStrategy.cached(10_000, PRESETS["facebook"])
+    assert levels("10000", "facebook") == ("seed", "max-points")
+    assert levels("10000", "bank-300") == ("seed", "max-points", "expert")
+
+
+def test_the_expert_and_the_coach_read_a_cached_table_with_the_lost_turns(
+    small: WinStrategy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table of 600 points stands in for a cached one: the expert banks as it says for
+    the state's totals and lost turns in a row, and the coach reads it."""
+    monkeypatch.setattr(WinStrategy, "cached", classmethod(lambda cls, target, rules: True))
+    monkeypatch.setattr(WinStrategy, "load", classmethod(lambda cls, target, rules: small))
+    seats = (Seat("Ali"), Seat("IA", computer=True))
+    start_ = FarkleState.start(FarkleSettings(seats, target=5_000, rules=PRESETS["facebook"]))
+    differ = 0
+    for points in range(300, 1_200, 50):
+        for dice in range(1, DICE + 1):
+            if not farkle.reachable(points, dice, PRESETS["facebook"]):
+                continue
+            says = {}
+            for lost in [(0, 0), (2, 0), (0, 2)]:
+                state = replace(
+                    start_, totals=(-600, -300), lost_in_row=lost, turn_points=points, throws=1,
+                    aside=(True,) * (DICE - dice) + (False,) * dice, tray=(1,) * DICE,
+                )  # fmt: skip
+                says[lost] = small.banks(-600, -300, points, dice, lost)
+                assert ExpertPlayer().banks(state) == says[lost]
+                assert Strategies().win(state) is small
+            differ += len(set(says.values())) > 1
+    assert differ  # the lost turns in a row change some decisions
 
 
 # The figure of the issue: Busche's.

@@ -10,8 +10,8 @@
 Each is solved for the game's house rules (:class:`~zar.farkle.rules.FarkleRules`), the
 seeds' by default. Under a penalty for three lost turns in a row the chance of winning is
 solved by sweeps (:mod:`zar.ai.farkle_penalty`: twenty minutes for ``facebook`` to 10 000),
-each player's lost turns in a row part of the state; the expert does not read it yet (it
-plays for points there).
+each player's lost turns in a row part of the state; the expert and the coach read it only
+once it is in the cache.
 
 Scores are in points (multiples of 50). ``docs/strategy-10000.md`` has the figures.
 """
@@ -574,25 +574,31 @@ class MaxPointsPlayer:
 @dataclass(frozen=True, slots=True)
 class ExpertPlayer:
     """The ``expert`` level: the two-player strategy that maximises the chance of winning,
-    against the leading opponent when there are more. Alone at the table, or under house
-    rules whose chance of winning is not solved yet (a penalty for three lost turns in a
-    row), it plays for the most points and banks as soon as it reaches the target."""
+    against the leading opponent when there are more. Alone at the table it plays for the
+    most points and banks as soon as it reaches the target; so it does under a penalty for
+    three lost turns in a row until that game's table is in the cache (tens of minutes to
+    build: a game never waits for it, ``zar solve 10000 --rules NAME`` builds it)."""
 
-    def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int] | None:
-        others = [t for seat, t in enumerate(state.totals) if seat != state.seat]
+    def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int, Lost] | None:
+        others = [seat for seat in range(len(state.totals)) if seat != state.seat]
         rules = state.settings.rules
-        if not others or rules.three_lost:
+        target = state.settings.target
+        if not others or (rules.three_lost and not WinStrategy.cached(target, rules)):
             return None
-        strategy = WinStrategy.load(state.settings.target, rules=rules)
-        return strategy, state.totals[state.seat], max(others)
+        strategy = WinStrategy.load(target, rules=rules)
+        leader = max(others, key=lambda seat: state.totals[seat])
+        # A total under the table's bound (-2 500 after five penalties) is read at it.
+        own, other = (max(state.totals[seat], strategy.bound) for seat in (state.seat, leader))
+        in_row = state.lost_in_row or (0,) * len(state.totals)
+        return strategy, own, other, (in_row[state.seat], in_row[leader])
 
     def set_aside(self, state: FarkleState) -> tuple[int, ...]:
         faces = _thrown(state)
         scores = self._scores(state)
         if scores is None:
             return MaxPointsPlayer().set_aside(state)
-        strategy, own, other = scores
-        values = strategy.selection_values(own, other, state.turn_points, faces)
+        strategy, own, other, lost = scores
+        values = strategy.selection_values(own, other, state.turn_points, faces, lost)
         moves = _throw(faces, len(faces), state.settings.rules)
         return _positions(state, _best({k: (v, *moves[k]) for k, v in values.items()}))
 
@@ -605,5 +611,5 @@ class ExpertPlayer:
             return own + state.turn_points >= state.settings.target or MaxPointsPlayer().banks(
                 state
             )
-        strategy, own, other = scores
-        return strategy.banks(own, other, state.turn_points, state.dice_in_play)
+        strategy, own, other, lost = scores
+        return strategy.banks(own, other, state.turn_points, state.dice_in_play, lost)
