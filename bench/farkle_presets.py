@@ -4,8 +4,8 @@ turn, the first player's chance, and each against the seeds' rules.
 Each preset whose chance of winning is solved is built in a process of its own (its peak
 memory is that process's), from an empty table cache (``ZAR_CACHE_DIR``, a fresh
 temporary folder); numba's compiled code is loaded or compiled first, not in the build
-time. The presets not solved yet (a penalty for three lost turns in a row) get their
-points per turn only.
+time. The presets with a penalty for three lost turns in a row get their points per turn
+only here: their chance of winning (tens of minutes each) is bench/farkle_penalty.py's.
 
     .venv/bin/python bench/farkle_presets.py [--target 10000] [--presets seed,bank-300]
 """
@@ -74,11 +74,11 @@ def main() -> None:
         turn, wins, seconds, peak = measure(name, args.target)
         if anchor is None:
             anchor = (turn, wins)
-        solved = wins == wins  # NaN: not solved yet
+        solved = wins == wins  # NaN: a penalty preset (bench/farkle_penalty.py)
         print(
             f"{name:<16}{f'{seconds:.1f}' if solved else '-':>9}{peak:>10.0f}{turn:>13.2f}"
             f"{turn / anchor[0]:>8.4f}"
-            f"{f'{wins:.5f}' if solved else 'not solved':>12}"
+            f"{f'{wins:.5f}' if solved else '-':>12}"
             f"{f'{wins / anchor[1]:.4f}' if solved else '-':>8}"
         )
 

@@ -7,6 +7,7 @@ session), its lines the same.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -87,10 +88,32 @@ def test_solve_a_preset_prints_the_first_players_chance_to_five_decimals() -> No
     assert lines[-2] == f"points per turn {turn.points_per_turn():.2f}"
 
 
-def test_solve_a_preset_not_solved_yet_says_so_and_exits_1() -> None:
+def test_solve_a_penalty_preset_says_each_sweep_and_solves_10_000_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The solve by sweeps (twenty minutes for facebook) stood in for by its reports."""
+    asked = []
+
+    class Solved:
+        def first_player_wins(self) -> float:
+            return 0.534871
+
+    def load(target: int, **kwargs: Any) -> Solved:
+        asked.append((target, kwargs["rules"]))
+        kwargs["sweeps"](1, 0.5)
+        kwargs["sweeps"](2, 3e-11)
+        return Solved()
+
+    monkeypatch.setattr(WinStrategy, "load", load)
     status, lines = run(["solve", "10000", "--rules", "facebook"])
-    assert status == 1
-    assert lines[-1].startswith("The chance of winning under facebook is not solved yet")
+    assert status == 0
+    assert asked == [(10_000, PRESETS["facebook"])]
+    assert re.fullmatch(r"sweep 1: largest change 5\.0e-01 \(\d+ s\)", lines[0])
+    assert re.fullmatch(r"sweep 2: largest change 3\.0e-11 \(\d+ s\)", lines[1])
+    assert re.fullmatch(r"target 10 000: the first to play wins 0\.53487 \(.* s\)", lines[2])
+    assert lines[-1] == "first player wins 0.53487"
+    turn = TurnStrategy.load(PRESETS["facebook"])
+    assert lines[-2] == f"points per turn {turn.points_per_turn():.2f}"
 
 
 def test_solve_an_unknown_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -187,6 +187,17 @@ def test_a_new_game_readies_the_table_its_computer_or_coach_will_ask_for(
     assert table_to_ready(record) == table
 
 
+def test_a_penalty_presets_table_is_readied_only_once_in_the_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tens of minutes to build (zar solve 10000 --rules facebook): never in a server."""
+    seats = (Seat("Ali"), Seat("IA", computer=True, level="max-points"))
+    record = Record.new("10000", seats, target=10_000, rules="facebook")  # Ali coached
+    assert table_to_ready(record) is None
+    monkeypatch.setattr(WinStrategy, "cached", classmethod(lambda cls, target, rules: True))
+    assert table_to_ready(record) == 10_000
+
+
 def test_the_table_is_read_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
     done = threading.Event()

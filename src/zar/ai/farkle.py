@@ -8,8 +8,10 @@
   more, the expert plays the two-player strategy against the leading opponent.
 
 Each is solved for the game's house rules (:class:`~zar.farkle.rules.FarkleRules`), the
-seeds' by default; the chance of winning is not solved yet under a penalty for three lost
-turns in a row (``WinStrategy`` refuses those rules; the expert then plays for points).
+seeds' by default. Under a penalty for three lost turns in a row the chance of winning is
+solved by sweeps (:mod:`zar.ai.farkle_penalty`: twenty minutes for ``facebook`` to 10 000),
+each player's lost turns in a row part of the state; the expert and the coach read it only
+once it is in the cache.
 
 Scores are in points (multiples of 50). ``docs/strategy-10000.md`` has the figures.
 """
@@ -32,8 +34,8 @@ from zar.ai.farkle_chances import (
     bank_floors,
     bank_for_sure,
     chance_tables,
-    solvable,
 )
+from zar.ai.farkle_penalty import LOST, LOW, PenaltyTables, penalty_turn, solve_penalty_game
 from zar.ai.farkle_solver import (
     beaten_table,
     pair_bank_values,
@@ -63,6 +65,9 @@ PAIRS_KEPT = 64  # turns solved for the pairs of totals met lately, per strategy
 
 Floats = npt.NDArray[np.float64]
 Progress = Callable[[int, int], None]
+Sweeps = Callable[[int, float], None]
+State = tuple[int, int, int, int]  # a turn's start: both totals (units), their lost in a row
+Lost = tuple[int, int]  # the mover's lost turns in a row, the other's
 
 
 # Refusing impossible states.
@@ -227,14 +232,18 @@ class WinStrategy:
     ) -> None:
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
-        solvable(rules)
         units = target // UNIT
+        # Under a penalty for three lost turns in a row a total may fall to LOW units, and
+        # each player's lost turns in a row (0 to 2) are part of the state.
+        self.low = LOW if rules.three_lost else 0
+        self.bound = self.low * UNIT  # the lowest total the table holds, in points
+        shape = (units - self.low,) * 2 + ((LOST, LOST) if rules.three_lost else ())
         self.floors = bank_floors(rules)
         minimum = int(self.floors[0])
         if short is None:
             short = np.zeros((minimum, minimum, DICE + 1))
         if (
-            win.shape != (units, units)
+            win.shape != shape
             or need.ndim != 2
             or need.shape[1] != DICE + 1
             or short.shape != (minimum, minimum, DICE + 1)
@@ -249,15 +258,20 @@ class WinStrategy:
         self._short = short
         self._beaten = beaten_table(need, short)
         self._stop = stop_bounds(self._beaten, self.tables)
-        self._pairs: OrderedDict[tuple[int, int], tuple[int, Floats, Floats, Floats]] = (
-            OrderedDict()
+        self._penalty = (
+            PenaltyTables(units, self.low, win, need, short, self._stop, ())
+            if rules.three_lost
+            else None
         )
+        self._pairs: OrderedDict[State, tuple[int, Floats, Floats, Floats]] = OrderedDict()
 
     @staticmethod
     def cache_key(target: int, rules: FarkleRules = SEED) -> dict[str, object]:
         key: dict[str, object] = {"game": "10000", "target": target, "solver": SOLVER_VERSION}
         if rules != SEED:  # the seeds' tables keep the key they always had
             key["rules"] = {"name": rules.name, **rules.as_dict()}
+        if rules.three_lost:
+            key["low"] = LOW * UNIT
         return key
 
     @classmethod
@@ -267,10 +281,16 @@ class WinStrategy:
         *,
         rules: FarkleRules = SEED,
         progress: Progress | None = None,
+        sweeps: Sweeps | None = None,
     ) -> WinStrategy:
-        """Solve the game for ``target`` under ``rules`` (no cache)."""
+        """Solve the game for ``target`` under ``rules`` (no cache). Under a penalty for
+        three lost turns in a row the solve is by sweeps, each reported to ``sweeps(sweep,
+        largest change)``; else ``progress(done, total)`` follows the pairs solved."""
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
+        if rules.three_lost:
+            penalty = solve_penalty_game(target // UNIT, rules, low=LOW, progress=sweeps)
+            return cls(target, penalty.win, penalty.need, rules, penalty.short)
         game = solve_game(target // UNIT, rules=rules, progress=progress)
         return cls(target, game.win, game.need, rules, game.short)
 
@@ -282,41 +302,61 @@ class WinStrategy:
         rules: FarkleRules = SEED,
         rebuild: bool = False,
         progress: Progress | None = None,
+        sweeps: Sweeps | None = None,
     ) -> WinStrategy:
         """The strategy for ``target`` under ``rules``, from the cache or built (and stored)
         when the cache has none, a damaged one or one of another solver version, or
-        ``rebuild`` is set. Rules not solved yet: a ValueError saying so."""
+        ``rebuild`` is set (``progress`` and ``sweeps``: :meth:`build`'s)."""
         if target not in TARGETS:
             raise ValueError(f"the target is 5 000, 10 000 or 15 000, not {target!r}")
-        solvable(rules)
         if not rebuild:  # another process making it ready: read once done
             from zar.ai.ahead import ahead, table_of_two
 
             ahead.wait(table_of_two(target, rules.name))
         with _loading:  # a server's threads wait for one build rather than each making one
-            return cls._load(target, rules, rebuild=rebuild, progress=progress)
+            return cls._load(target, rules, rebuild=rebuild, progress=progress, sweeps=sweeps)
+
+    @classmethod
+    def cached(cls, target: int, rules: FarkleRules = SEED) -> bool:
+        """Whether the strategy is loaded or its table is in the cache (then read, once)."""
+        key = cls.cache_key(target, rules)
+        if (target, rules) in _loaded or not table_cache.cache_path(CACHE_NAME, key).exists():
+            return (target, rules) in _loaded
+        with _loading:
+            return cls._read(target, rules) is not None
+
+    @classmethod
+    def _read(cls, target: int, rules: FarkleRules) -> WinStrategy | None:
+        """The strategy loaded or read from the cache (and kept), else None."""
+        if (target, rules) in _loaded:
+            return _loaded[target, rules]
+        arrays = table_cache.load(CACHE_NAME, cls.cache_key(target, rules))
+        if arrays is None:
+            return None
+        try:
+            win = np.asarray(arrays["win"], dtype=np.float64)
+            need = np.asarray(arrays["need"], dtype=np.float64)
+            stored = arrays.get("short")  # none under no bank minimum
+            short = None if stored is None else np.asarray(stored, dtype=np.float64)
+            strategy = cls(target, win, need, rules, short)
+        except (KeyError, ValueError):
+            return None
+        _loaded[target, rules] = strategy
+        return strategy
 
     @classmethod
     def _load(
-        cls, target: int, rules: FarkleRules, *, rebuild: bool, progress: Progress | None
+        cls,
+        target: int,
+        rules: FarkleRules,
+        *,
+        rebuild: bool,
+        progress: Progress | None,
+        sweeps: Sweeps | None = None,
     ) -> WinStrategy:
-        if not rebuild:
-            if (target, rules) in _loaded:
-                return _loaded[target, rules]
-            arrays = table_cache.load(CACHE_NAME, cls.cache_key(target, rules))
-            if arrays is not None:
-                try:
-                    win = np.asarray(arrays["win"], dtype=np.float64)
-                    need = np.asarray(arrays["need"], dtype=np.float64)
-                    stored = arrays.get("short")  # none under no bank minimum
-                    short = None if stored is None else np.asarray(stored, dtype=np.float64)
-                    strategy = cls(target, win, need, rules, short)
-                except (KeyError, ValueError):
-                    pass
-                else:
-                    _loaded[target, rules] = strategy
-                    return strategy
-        strategy = cls.build(target, rules=rules, progress=progress)
+        if not rebuild and (strategy := cls._read(target, rules)) is not None:
+            return strategy
+        strategy = cls.build(target, rules=rules, progress=progress, sweeps=sweeps)
         arrays = {"win": strategy._win, "need": strategy._need}
         if strategy._short.size:
             arrays["short"] = strategy._short
@@ -326,30 +366,61 @@ class WinStrategy:
 
     # The scores.
 
-    def _totals(self, own: int, other: int) -> tuple[int, int]:
-        a, b = _units(own, "a banked total"), _units(other, "a banked total")
+    def _totals(self, own: int, other: int, lost: Lost) -> State:
+        """(a, b, c, d): the totals in units and, under a penalty for three lost turns in a
+        row, each one's lost turns in a row (else 0: they change nothing)."""
+        a, b = (self._total(x) for x in (own, other))
         if a >= self._units:
             raise ValueError(
                 f"{own} has reached the target {self.target}: that player has no turn left"
             )
         if b >= self._units and not self.rules.last_round:
             raise ValueError(f"{other} has reached the target {self.target}: the game is over")
-        return a, b
+        if any(type(c) is not int or not 0 <= c < LOST for c in lost) or len(lost) != 2:
+            raise ValueError(f"lost turns in a row are two counts from 0 to 2, not {lost!r}")
+        c, d = lost if self.rules.three_lost else (0, 0)
+        return a, b, c, d
+
+    def _total(self, points: int) -> int:
+        if not self.low:
+            return _units(points, "a banked total")
+        if type(points) is not int or points % UNIT or points < self.low * UNIT:
+            raise ValueError(
+                f"a banked total is a multiple of {UNIT} from {self.low * UNIT} up, not {points!r}"
+            )
+        return points // UNIT
 
     def _floor(self, a: int) -> int:
-        return int(self.floors[1] if a == 0 else self.floors[0])
+        return int(self.floors[1] if a <= 0 else self.floors[0])
+
+    def _at(self, a: int, b: int, c: int, d: int) -> float:
+        if self.rules.three_lost:
+            return float(self._win[a - self.low, b - self.low, c, d])
+        return float(self._win[a, b])
 
     def first_player_wins(self) -> float:
         """The chance that the first to play wins (ties counting 1/2), both playing at best."""
-        return float(self._win[0, 0])
+        return self._at(0, 0, 0, 0)
 
-    def win_chance(self, own: int, other: int) -> float:
+    def win_chance(self, own: int, other: int, lost: Lost = (0, 0)) -> float:
         """W: the chance of the player about to start a turn with ``own`` banked against
-        ``other`` (from the target on: the other started the last round)."""
-        a, b = self._totals(own, other)
+        ``other`` (from the target on: the other started the last round), ``lost`` their
+        lost turns in a row (under a penalty for the third)."""
+        a, b, c, d = self._totals(own, other, lost)
         if b >= self._units:
             return self._last(b - a, 0, DICE)
-        return float(self._win[a, b])
+        return self._at(a, b, c, d)
+
+    def lost_turn_chance(self, own: int, other: int, lost: Lost = (0, 0)) -> float:
+        """The chance of the player at ``own`` against ``other`` once its turn is lost: the
+        other's turn with the totals unchanged, or after its third lost turn in a row (under
+        a penalty) its total less the penalty (stopping at the table's bound)."""
+        a, b, c, d = self._totals(own, other, lost)
+        if b >= self._units:
+            return 0.0  # a lost last turn: the other has won
+        if self.rules.three_lost and c == LOST - 1:
+            return 1.0 - self._at(b, max(a - self.rules.three_lost // UNIT, self.low), d, 0)
+        return 1.0 - self._at(b, a, d, c + 1 if self.rules.three_lost else 0)
 
     def last_turn_chance(self, behind: int) -> float:
         """The chance that a last turn passes a total ``behind`` points ahead (50 or more),
@@ -369,45 +440,55 @@ class WinStrategy:
         throw = float(self._need[r, n]) if r < self._need.shape[0] else 0.0
         return max(0.5, throw) if r == 0 and t > 0 else throw
 
-    def _pair(self, a: int, b: int) -> tuple[int, Floats, Floats, Floats]:
-        """The turn of the player at (a, b), both below the target: cap, bank, value, lose."""
-        found = self._pairs.get((a, b))
+    def _pair(self, state: State) -> tuple[int, Floats, Floats, Floats]:
+        """The turn of the player at ``state``, both below the target: cap, bank, value,
+        lose."""
+        found = self._pairs.get(state)
         if found is None:
-            other = float(self._win[b, a])
-            cap = pair_cap(a, b, self._units, other, self._stop, self.floors)
-            bank = pair_bank_values(
-                a, b, self._units, cap, self._win, self._beaten, self.floors, self.tables
-            )
-            value, lose = turn_values(bank, cap, 1.0 - other, self.tables)
+            a, b, _, _ = state
+            if self._penalty is not None:
+                cap, lost, bank = penalty_turn(state, self._penalty, self.rules, self.tables)
+            else:
+                other = float(self._win[b, a])
+                cap = pair_cap(a, b, self._units, other, self._stop, self.floors)
+                bank = pair_bank_values(
+                    a, b, self._units, cap, self._win, self._beaten, self.floors, self.tables
+                )
+                lost = 1.0 - other
+            value, lose = turn_values(bank, cap, lost, self.tables)
             found = (cap, bank, value, lose)
-            self._pairs[a, b] = found
+            self._pairs[state] = found
             if len(self._pairs) > PAIRS_KEPT:
                 self._pairs.popitem(last=False)
         else:
-            self._pairs.move_to_end((a, b))
+            self._pairs.move_to_end(state)
         return found
 
-    def _state(self, a: int, b: int, t: int, n: int) -> float:
+    def _state(self, state: State, t: int, n: int) -> float:
+        a, b, _, _ = state
         if b >= self._units:
             return self._last(b - a, t, n)
-        cap, _, value, _ = self._pair(a, b)
+        cap, _, value, _ = self._pair(state)
         if t < cap:
             return float(value[t, n])
         # Past the cap (past the target too), the player banks: the other's last turn.
         lead = a + t - b
         return 1.0 - (float(self._beaten[lead]) if lead < self._beaten.shape[0] else 0.0)
 
-    def turn_value(self, own: int, other: int, turn_points: int, dice: int) -> float:
+    def turn_value(
+        self, own: int, other: int, turn_points: int, dice: int, lost: Lost = (0, 0)
+    ) -> float:
         """The chance of winning holding ``turn_points`` (set aside) with ``dice`` to throw,
         then playing at best; (0, 6) is the turn's start."""
-        a, b = self._totals(own, other)
+        state = self._totals(own, other, lost)
         t, n = _turn(turn_points, dice, self.rules)
-        return self._state(a, b, t, n)
+        return self._state(state, t, n)
 
-    def banks(self, own: int, other: int, turn_points: int, dice: int) -> bool:
+    def banks(self, own: int, other: int, turn_points: int, dice: int, lost: Lost = (0, 0)) -> bool:
         """Whether banking is best, holding ``turn_points`` > 0 with ``dice`` to throw
         (never under the rules' floor: the turn throws on)."""
-        a, b = self._totals(own, other)
+        state = self._totals(own, other, lost)
+        a, b, _, _ = state
         t, n = _turn(turn_points, dice, self.rules)
         if t == 0:
             raise ValueError("nothing to bank at the start of a turn")
@@ -417,20 +498,25 @@ class WinStrategy:
             r = b - a - t
             need = float(self._need[r, n]) if 0 <= r < self._need.shape[0] else 0.0
             return r < 0 or (r == 0 and need <= 0.5)
-        cap, _, _, lose = self._pair(a, b)
+        cap, _, _, lose = self._pair(state)
         # A throw always risks the turn: the chance of losing it is 0 only when banking.
         return t >= cap or bool(lose[t, n] == 0.0)
 
     def selection_values(
-        self, own: int, other: int, turn_points: int, throw: Iterable[int]
+        self,
+        own: int,
+        other: int,
+        turn_points: int,
+        throw: Iterable[int],
+        lost: Lost = (0, 0),
     ) -> dict[tuple[int, ...], float]:
         """For each legal selection of the scoring ``throw`` (the dice in play, thrown with
         ``turn_points`` in the turn), the chance of winning after setting it aside."""
-        a, b = self._totals(own, other)
+        state = self._totals(own, other, lost)
         faces = tuple(throw)
         t, _ = _turn(turn_points, len(faces) if faces else 0, self.rules)
         moves = _throw(faces, len(faces), self.rules)
-        return {k: self._state(a, b, t + p, m) for k, (p, m) in moves.items()}
+        return {k: self._state(state, t + p, m) for k, (p, m) in moves.items()}
 
 
 _loaded: dict[tuple[int, FarkleRules], WinStrategy] = {}
@@ -488,25 +574,31 @@ class MaxPointsPlayer:
 @dataclass(frozen=True, slots=True)
 class ExpertPlayer:
     """The ``expert`` level: the two-player strategy that maximises the chance of winning,
-    against the leading opponent when there are more. Alone at the table, or under house
-    rules whose chance of winning is not solved yet (a penalty for three lost turns in a
-    row), it plays for the most points and banks as soon as it reaches the target."""
+    against the leading opponent when there are more. Alone at the table it plays for the
+    most points and banks as soon as it reaches the target; so it does under a penalty for
+    three lost turns in a row until that game's table is in the cache (tens of minutes to
+    build: a game never waits for it, ``zar solve 10000 --rules NAME`` builds it)."""
 
-    def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int] | None:
-        others = [t for seat, t in enumerate(state.totals) if seat != state.seat]
+    def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int, Lost] | None:
+        others = [seat for seat in range(len(state.totals)) if seat != state.seat]
         rules = state.settings.rules
-        if not others or rules.three_lost:
+        target = state.settings.target
+        if not others or (rules.three_lost and not WinStrategy.cached(target, rules)):
             return None
-        strategy = WinStrategy.load(state.settings.target, rules=rules)
-        return strategy, state.totals[state.seat], max(others)
+        strategy = WinStrategy.load(target, rules=rules)
+        leader = max(others, key=lambda seat: state.totals[seat])
+        # A total under the table's bound (-2 500 after five penalties) is read at it.
+        own, other = (max(state.totals[seat], strategy.bound) for seat in (state.seat, leader))
+        in_row = state.lost_in_row or (0,) * len(state.totals)
+        return strategy, own, other, (in_row[state.seat], in_row[leader])
 
     def set_aside(self, state: FarkleState) -> tuple[int, ...]:
         faces = _thrown(state)
         scores = self._scores(state)
         if scores is None:
             return MaxPointsPlayer().set_aside(state)
-        strategy, own, other = scores
-        values = strategy.selection_values(own, other, state.turn_points, faces)
+        strategy, own, other, lost = scores
+        values = strategy.selection_values(own, other, state.turn_points, faces, lost)
         moves = _throw(faces, len(faces), state.settings.rules)
         return _positions(state, _best({k: (v, *moves[k]) for k, v in values.items()}))
 
@@ -519,5 +611,5 @@ class ExpertPlayer:
             return own + state.turn_points >= state.settings.target or MaxPointsPlayer().banks(
                 state
             )
-        strategy, own, other = scores
-        return strategy.banks(own, other, state.turn_points, state.dice_in_play)
+        strategy, own, other, lost = scores
+        return strategy.banks(own, other, state.turn_points, state.dice_in_play, lost)

@@ -1,6 +1,5 @@
 """What a throw of n dice can lead to under a set of house rules, from the engine, for the
-10 000 solvers (:mod:`zar.ai.farkle_solver`): the chance tables, what may be banked, and
-which rules the chance of winning is solved for.
+10 000 solvers (:mod:`zar.ai.farkle_solver`): the chance tables and what may be banked.
 
 Points are counted in units of 50 (every score of the game is a multiple of 50).
 """
@@ -30,7 +29,6 @@ __all__ = [
     "bank_floors",
     "bank_for_sure",
     "chance_tables",
-    "solvable",
 ]
 
 UNIT = 50  # every score of 10 000 is a multiple of 50
@@ -179,13 +177,3 @@ def bank_floors(rules: FarkleRules) -> Ints:
         [rules.bank_floor(UNIT) // UNIT, rules.bank_floor(0) // UNIT], dtype=np.int64
     )
     return floors
-
-
-def solvable(rules: FarkleRules) -> None:
-    """Raise a ValueError when the chance of winning under ``rules`` is not solved yet."""
-    if rules.three_lost:
-        name = rules.name or repr(rules)
-        raise ValueError(
-            f"the chance of winning under {name} is not solved yet: its penalty for three"
-            " lost turns in a row makes the lost turns in a row part of the game's state"
-        )

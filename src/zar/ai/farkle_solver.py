@@ -32,7 +32,6 @@ from zar.ai.farkle_chances import (
     bank_floors,
     bank_for_sure,
     chance_tables,
-    solvable,
 )
 from zar.farkle.game import DICE
 from zar.farkle.rules import SEED, FarkleRules
@@ -51,7 +50,6 @@ __all__ = [
     "last_turn_table",
     "pair_bank_values",
     "pair_cap",
-    "solvable",
     "solve_game",
     "stop_bounds",
     "turn_values",
@@ -491,7 +489,8 @@ def solve_game(
     progress: Callable[[int, int], None] | None = None,
 ) -> GameTables:
     """Solve the two-player game to ``target`` units (the game has 100, 200 and 300) under
-    ``rules`` (not those with a penalty for three lost turns in a row: :func:`solvable`).
+    ``rules`` (not those with a penalty for three lost turns in a row: their lost turns in
+    a row are part of the state, :func:`~zar.ai.farkle_penalty.solve_penalty_game`).
 
     ``margin``: units of turn points to go on deciding past each pair's proven cap (a
     check that the cap changes nothing). ``progress(done, total)`` is called as the pairs
@@ -499,7 +498,8 @@ def solve_game(
     """
     if type(target) is not int or target < 1:
         raise ValueError(f"a target is a positive number of units of {UNIT}, not {target!r}")
-    solvable(rules)
+    if rules.three_lost:
+        raise ValueError("a penalty for three lost turns in a row is solved by sweeps")
     tables = chance_tables(rules)
     floors = bank_floors(rules)
     need, short = last_turn(rules, target + LEAD_ROWS, tables)

@@ -100,11 +100,16 @@ class Strategies:
         best other total), as the expert plays there (:class:`~zar.ai.farkle.ExpertPlayer`)."""
         seats = len(state.totals)
         rules = state.settings.rules
-        if seats < 2 or (seats > 2 and not leader) or rules.three_lost:  # not solved yet
+        if seats < 2 or (seats > 2 and not leader):
             return None
         from zar.ai.farkle import WinStrategy
 
-        return WinStrategy.load(state.settings.target, rules=rules)  # built once
+        target = state.settings.target
+        # Under a penalty for three lost turns in a row, only a table in the cache: tens of
+        # minutes to build (zar solve 10000 --rules NAME); meanwhile the coach speaks in points.
+        if rules.three_lost and not WinStrategy.cached(target, rules):
+            return None
+        return WinStrategy.load(target, rules=rules)  # built once
 
 
 def decision(state: State) -> Decision | None:
@@ -271,9 +276,19 @@ class _Turn:
 
     @property
     def scores(self) -> tuple[int, int]:
-        """The seat's banked total, and the best of the others' (the other's, when two play)."""
+        """The seat's banked total, and the best of the others' (the other's, when two play),
+        neither under the table's bound (under a penalty for three lost turns in a row)."""
         seat, totals = self.state.seat, self.state.totals
-        return totals[seat], max(total for s, total in enumerate(totals) if s != seat)
+        low = 0 if self.win is None else self.win.bound
+        return max(totals[seat], low), max(max(t, low) for s, t in enumerate(totals) if s != seat)
+
+    @property
+    def lost(self) -> tuple[int, int]:
+        """The lost turns in a row of the seat and of the leading other."""
+        state = self.state
+        in_row = state.lost_in_row or (0,) * len(state.totals)
+        others = [s for s in range(len(state.totals)) if s != state.seat]
+        return in_row[state.seat], in_row[max(others, key=lambda s: state.totals[s])]
 
     def bank(self) -> tuple[float, float | None]:
         t = self.state.turn_points
@@ -282,7 +297,9 @@ class _Turn:
         own, other = self.scores
         if other >= self.state.settings.target:  # the last turn: pass the leader or lose
             return float(t), 1.0 if own + t > other else 0.5 if own + t == other else 0.0
-        return float(t), 1.0 - self.win.win_chance(other, own + t)
+        if own + t >= self.state.settings.target and not self.state.settings.rules.last_round:
+            return float(t), 1.0  # the first to the target wins
+        return float(t), 1.0 - self.win.win_chance(other, own + t, (self.lost[1], 0))
 
     def throw(self) -> tuple[float, float | None]:
         t, n = self.state.turn_points, self.state.dice_in_play
@@ -291,9 +308,11 @@ class _Turn:
         if self.win is None:
             return expected, None
         own, other = self.scores
-        win = self.win
-        lost = 0.0 if other >= self.state.settings.target else 1.0 - win.win_chance(other, own)
-        chance = throw_value(n, lost, lambda p, m: win.turn_value(own, other, t + p, m), rules)
+        win, lost = self.win, self.lost
+        after = win.lost_turn_chance(own, other, lost)
+        chance = throw_value(
+            n, after, lambda p, m: win.turn_value(own, other, t + p, m, lost), rules
+        )
         return expected, chance
 
     def selections(
@@ -305,7 +324,7 @@ class _Turn:
         expected = self.turn.selection_values(t, faces)
         win = None
         if self.win is not None:
-            win = self.win.selection_values(*self.scores, t, faces)
+            win = self.win.selection_values(*self.scores, t, faces, self.lost)
         return {k: (points[k], expected[k], None if win is None else win[k]) for k in points}
 
 

@@ -90,9 +90,12 @@ def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
     if game == "yams" and rules not in (None, Rules.STANDARD.value):
         return ("expert", "win") if duels(Rules(rules)) else ("expert",)
     if game == "10000" and rules is not None and PRESETS[rules].three_lost:
-        # The chance of winning is not solved under a penalty for lost turns: no player
-        # plays for it there.
-        return ("seed", "max-points")
+        from zar.ai.farkle import WinStrategy  # numpy: only under a penalty preset
+
+        # Its chance of winning takes tens of minutes to solve (zar solve 10000 --rules
+        # NAME): the expert is offered once the table of 10 000 is in the cache.
+        if not WinStrategy.cached(10_000, PRESETS[rules]):
+            return ("seed", "max-points")
     return LEVELS[game]
 
 

@@ -306,8 +306,14 @@ def table_to_ready(record: Record) -> int | None:
     opponent; else None."""
     if record.kind != "10000" or record.target is None:
         return None
-    if farkle_rules(record.rules).three_lost:  # no chance of winning solved under them
-        return None
+    house = farkle_rules(record.rules)
+    if house.three_lost:
+        from zar.ai.farkle import WinStrategy  # numpy: only for such a game
+
+        # Tens of minutes to build: never in a server, only read once in the cache (zar
+        # solve 10000 --rules NAME); until then the expert and the coach play for points.
+        if not WinStrategy.cached(record.target, house):
+            return None
     expert = any(seat.level == "expert" for seat in record.seats)
     coached = len(record.seats) == 2 and bool(record.hints)
     return record.target if expert or coached else None
