@@ -129,22 +129,30 @@ def test_the_fifteen_boxes_and_the_turn_fit_the_screen(
     fits(page)  # nothing wider than the screen
 
 
-def test_10000_under_an_entry_says_why_the_bank_waits(
-    page: Page, dice: ScriptedDice, output: Path
-) -> None:
-    """entry-500: 250 in the turn before Ali is on the board; `Kasaya yatır` greyed and the
-    felt says what is missing; with 550 the bank is taken."""
+def farkle_alone(page: Page, rules: str, *, said: str) -> Person:
+    """Ali's new game of 10 000 alone under the house rules named ``rules`` in the dialog,
+    whose line on them says ``said``."""
     ali = Person(page)
     ali.open()
     ali.button("Yeni oyun").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
-    choose_rules(ali, "Giriş 500")
+    choose_rules(ali, rules)
     expect(dialog.get_by_role("combobox", name="Kurallar")).to_have_accessible_description(
-        re.compile("en az 500")
+        re.compile(said)
     )
     dialog.get_by_role("textbox", name="Oyuncu 1").fill("Ali")
     ali.button("Başlat").click()
+    expect(ali.button("At")).to_be_visible()
+    return ali
+
+
+def test_10000_under_an_entry_says_why_the_bank_waits(
+    page: Page, dice: ScriptedDice, output: Path
+) -> None:
+    """entry-500: 250 in the turn before Ali is on the board; `Kasaya yatır` greyed and the
+    felt says what is missing; with 550 the bank is taken."""
+    ali = farkle_alone(page, "Giriş 500", said="en az 500")
     expect(page.get_by_role("link", name="Kurallar: Giriş 500")).to_be_visible()
     dice.script(2, 5, 1, 3, 1, 4)
     ali.throw()
@@ -165,14 +173,7 @@ def test_10000_under_an_entry_says_why_the_bank_waits(
 def test_10000_under_a_penalty_warns_then_takes_it(page: Page, dice: ScriptedDice) -> None:
     """three-lost-500: after two lost turns in a row the status warns; the third costs 500,
     said with its cost, the total below 0."""
-    ali = Person(page)
-    ali.open()
-    ali.button("Yeni oyun").click()
-    dialog = page.get_by_role("dialog")
-    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
-    choose_rules(ali, "Üç kayıp tur: −500")
-    dialog.get_by_role("textbox", name="Oyuncu 1").fill("Ali")
-    ali.button("Başlat").click()
+    ali = farkle_alone(page, "Üç kayıp tur: −500", said="500 puan götürür")
     for lost in (1, 2, 3):
         dice.script(2, 3, 4, 4, 6, 6)  # nothing scores: "Tour perdu !"
         ali.throw()
