@@ -60,3 +60,23 @@ def test_nothing_is_logged_on_loading(person: Person) -> None:
     ali.throw()
     until(lambda: ali.tab.console() == [], "a quiet console", timeout=1)
     assert ali.tab.console() == []
+
+
+def test_the_names_of_a_game_under_house_rules(person: Person) -> None:
+    """The dialog's `Kurallar` is a combobox by that name; under Scandinavian Yatzy the card's
+    own boxes are buttons named by their names (`Çift`, `Çifte çift`, `Yatzy`), and the game's
+    rules are a link by their name."""
+    ali = person
+    ali.open()
+    ali.button("Yeni oyun").click()
+    dialog = ali.find("dialog")
+    dialog.get()
+    rules = dialog.find("combobox", "Kurallar").get()
+    rules.js("(s) => { s.value = 'scandinavian'; s.dispatchEvent(new Event('change')); }")
+    dialog.find("textbox", "Oyuncu 1").type("Ali")
+    ali.button("Başlat").click()
+    ali.button("At").get()
+    ali.throw()
+    for name in ("Çifte çift", "Yatzy", "Büyük seri"):
+        ali.box(name).get()
+    ali.find("link", "Kurallar: İskandinav Yatzy").get()

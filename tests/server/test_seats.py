@@ -498,3 +498,26 @@ def test_a_game_from_before_seats_goes_to_the_first_device_on_this_machine(db: P
         assert game["id"] in [g["id"] for g in first.get("/api/games").json()]
         assert second.get(f"/api/games/{game['id']}").status_code == 403
     store.close()
+
+
+def test_a_stranger_or_a_watcher_learns_nothing_from_a_stale_version(
+    device: Callable[[], TestClient], db: Path
+) -> None:
+    """An intention naming an old version is refused 403 to a device with no place and to a
+    watcher, as any of theirs is: a 409 would tell them that the game moved on, and its
+    version. The players' own stale intention still gets its 409."""
+    host, watcher, stranger = device(), device(), device()
+    game = new(host, "10000", "Ali", "Ece")
+    watcher.post("/api/invitations/watch", json={"invitation": secret(invite(host, game)["watch"])})
+    game = act(host, game, type="throw")
+    for asker, reason in ((stranger, "not-at-table"), (watcher, "watching")):
+        refused(
+            asker,
+            db,
+            "POST",
+            f"/api/games/{game['id']}/actions",
+            reason,
+            json={"version": 0, "type": "throw"},
+        )
+    response = host.post(f"/api/games/{game['id']}/actions", json={"version": 0, "type": "bank"})
+    assert (response.status_code, response.json()["version"]) == (409, game["version"])

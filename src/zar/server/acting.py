@@ -33,7 +33,7 @@ from zar.server.accounts import Accounts
 from zar.server.intents import Intent, actions_for
 from zar.server.limits import ActionLimit, UndoLimit
 from zar.server.records import Records
-from zar.server.rights import require, to_act
+from zar.server.rights import require, to_act, to_take_part
 from zar.server.views import summary
 from zar.store import AsyncAppender, Busy, Conflict, Store
 
@@ -183,12 +183,15 @@ class Acting:
         """:meth:`act`'s one try, under the game's lock: the game after the intention, stored;
         None if the store found the seating changed since it was read (nothing stored)."""
         record = await self.records.record(game_id)
+        seating = await self.records.seating(game_id)
+        # A stranger's or a watcher's intention is refused before its version is compared:
+        # a 409 would tell them that the game moved on, and its version.
+        require(to_take_part(seating, device, intent.type))
         if intent.version > record.version:
             # Another process moved the game on since this one read it (unheard yet).
             record = await self.records.catch_up(game_id, record)
         if intent.version != record.version:
             raise Conflict(record.version)
-        seating = await self.records.seating(game_id)
         require(to_act(seating, device, record, intent.type))  # the one judgement of a move
         assert seating is not None
         # Counted before the computer thinks, refused past the limits; given back if the

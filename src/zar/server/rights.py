@@ -55,6 +55,7 @@ __all__ = [
     "to_move",
     "to_open",
     "to_read",
+    "to_take_part",
     "to_use",
     "to_watch",
 ]
@@ -91,18 +92,30 @@ def _seat_of(record: Record, intent: str) -> int:
     return record.state.seat
 
 
-def to_act(seating: Seating | None, device: str | None, record: Record, intent: str) -> Answer:
-    """Whether ``device`` may make an intention of type ``intent`` on the game as it is."""
+def to_take_part(seating: Seating | None, device: str | None, intent: str) -> Answer:
+    """Whether ``device`` may make any intention of type ``intent`` on the game, whatever
+    its state: a place at the table other than a watcher's (and the host's, to abandon).
+    Judged before the version an intention names, so that a stranger or a watcher learns
+    nothing of the game's (not even that it moved on); :func:`to_act` judges it again."""
     role = None if seating is None else seating.role(device)
     if seating is None or role is None:
         return Forbidden("not-at-table")
     if role == "watcher":
         return Forbidden("watching")
-    match intent:
-        case "abandon":
-            return None if role == "host" else Forbidden("host-only")
-        case "computer":
-            return None  # whether it is the computer's turn is the rules' to say
+    if intent == "abandon" and role != "host":
+        return Forbidden("host-only")
+    return None
+
+
+def to_act(seating: Seating | None, device: str | None, record: Record, intent: str) -> Answer:
+    """Whether ``device`` may make an intention of type ``intent`` on the game as it is."""
+    refused = to_take_part(seating, device, intent)
+    if refused is not None or seating is None:
+        return refused
+    if intent in ("abandon", "computer"):
+        # An abandon is the host's (judged above); whether it is the computer's turn is the
+        # rules' to say.
+        return None
     seat = _seat_of(record, intent)
     holder = seating.holders[seat]
     if holder is None:
