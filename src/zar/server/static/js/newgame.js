@@ -56,7 +56,9 @@ export class NewGameDialog {
     this.addComputer.addEventListener("click", () => this.seatComputer());
     // The rules: a select of the game's presets, a line on the one chosen beside it.
     this.rulesAbout = h("p", { class: "about", id: "rules-about" });
-    this.rules = h("select", { name: "rules", "aria-describedby": "rules-about" });
+    // Named by its label's words alone (WebKit adds the option shown to a wrapping label's).
+    this.rules = h("select", { name: "rules", "aria-labelledby": "rules-label",
+      "aria-describedby": "rules-about" });
     this.chosenRules = {}; // the rules chosen for each game, while the dialog lives
     this.rules.addEventListener("change", () => {
       this.chosenRules[this.form.elements.game.value] = this.rules.value;
@@ -69,7 +71,8 @@ export class NewGameDialog {
       h("h2", { id: "new-game-title" }, t("new-game")),
       radios("game", t("game"), setup.games.map((g) => [g, gameName(g)]), "yams"),
       h("div", { class: "rules-choice" },
-        h("label", { class: "level" }, h("span", {}, t("rules")), this.rules), this.rulesAbout),
+        h("label", { class: "level" }, h("span", { id: "rules-label" }, t("rules")), this.rules),
+        this.rulesAbout),
       h("fieldset", { class: "players" }, h("legend", {}, t("players")), this.list, this.add),
       h("div", { class: "computer" },
         // The seed's words first in its name, their meaning beside them (`Humains + 1 IA — …`).
