@@ -145,3 +145,18 @@ def test_a_value_is_loaded_once_whichever_threads_ask() -> None:
     asking.join(timeout=30)
     assert seen == [True]  # loaded once, after the build, though asked for before
     assert asked == [True]
+
+
+def test_a_game_under_a_penalty_plays_on_at_its_level_without_the_table() -> None:
+    """The expert is offered for a new game under a penalty for three lost turns only once
+    its table is in the cache; a game already started at that level plays on (for points)."""
+    from zar.ai.farkle import ExpertPlayer as Expert
+    from zar.ai.farkle import WinStrategy
+    from zar.ai.players import levels
+    from zar.farkle import PRESETS
+
+    cached = WinStrategy.cached(10_000, PRESETS["facebook"])  # not in a session's cache
+    assert levels("10000", "facebook") == (LEVELS["10000"] if cached else ("seed", "max-points"))
+    assert isinstance(computer_player("10000", "expert", "facebook"), Expert)
+    with pytest.raises(ValueError, match="scandinavian"):
+        computer_player("yams", "easy", "scandinavian")

@@ -122,7 +122,10 @@ def computer_player(
     if game not in LEVELS:
         raise ValueError(f"there is no game {game!r}: choose {_words(LEVELS)}")
     chosen = DEFAULT_LEVEL[game] if level is None else level
-    offered = levels(game, rules)
+    # Yams' levels are those of its card; in 10 000 each plays under every preset (the
+    # expert for points where its table of a penalty preset is not at hand: a game started
+    # with it, its cache gone since, plays on), the new games' offer aside (``levels``).
+    offered = levels(game, rules) if game == "yams" else LEVELS[game]
     if chosen not in offered:
         under = "" if rules is None else f" under the rules {rules}"
         raise ValueError(f"{game} has no level {chosen!r}{under}: choose {_words(offered)}")
