@@ -155,7 +155,10 @@ export class FarkleBoard {
     this.lostPoints.hidden = !this.lost || !this.lost.points;
     attr(this.lostPoints, "aria-label", this.lost ? t("lost-points", { points: num(this.lost.points) }) : null);
     text(this.selection, worth ? `+${num(worth)}` : "");
-    this.renderLine(view, choice);
+    const banks = view.turn_points + worth;
+    // Under an entry or a bank minimum (house rules), a bank takes that many points at least.
+    const short = banks > 0 && banks < view.bank_floor ? view.bank_floor - banks : 0;
+    this.renderLine(view, choice, short);
     this.play.classList.toggle("lost-turn", Boolean(this.lost));
 
     const left = throwing ? view.dice_in_play - this.selected.size : view.dice_in_play;
@@ -166,9 +169,6 @@ export class FarkleBoard {
     this.throwButton.disabled = !this.mine || (throwing && !worth);
     attr(this.throwButton, "aria-description", risk === null || view.over ? null : t("throw-risk", { risk: pct(risk) }));
 
-    const banks = view.turn_points + worth;
-    // Under an entry or a bank minimum (house rules), a bank takes that many points at least.
-    const short = banks > 0 && banks < view.bank_floor ? view.bank_floor - banks : 0;
     this.bankButton.disabled = !this.mine || short > 0 || (throwing ? !worth : !view.can_bank);
     describe(this.bankButton, banks && !view.over ? `(+${num(banks)})` : "",
       short ? t("bank-short", { points: num(short) }) : banks && !view.over ? `+${num(banks)}` : null);
@@ -177,19 +177,16 @@ export class FarkleBoard {
   }
 
   /** The line by the dice: a refusal first, then the seeds' message, then, nothing chosen
-   * yet after a throw, what to do (so that greyed buttons never puzzle). */
-  renderLine(view, choice) {
+   * yet after a throw, what to do (so that greyed buttons never puzzle); `short`: the points
+   * a bank still needs, the dice chosen counted. */
+  renderLine(view, choice, short) {
     const throwing = view.phase === "set-aside";
     const refusal = this.refused ?? (choice && "refused" in choice ? choice.refused : null);
     const notice = refusal ? null : this.feltNotice(view);
     // Nothing chosen yet after a throw: what to do; a turn short of the bank's floor (an
-    // entry, a bank minimum), the dice chosen counted: why `Kasaya yatır` waits (so that
-    // greyed buttons never puzzle).
-    const worth = choice && "points" in choice ? choice.points : 0;
-    const banks = view.turn_points + worth;
-    const short = this.mine && banks > 0 && banks < view.bank_floor ? view.bank_floor - banks : 0;
+    // entry, a bank minimum): why `Kasaya yatır` waits.
     const hint = throwing && this.mine && !this.selected.size ? t("pick-dice")
-      : short ? t("bank-short", { points: num(short) }) : "";
+      : this.mine && short ? t("bank-short", { points: num(short) }) : "";
     const words = refusal ?? notice ?? hint;
     if (this.line.textContent !== words) {
       // The status line says the seeds' messages to screen readers: here they are not said twice.
