@@ -6,9 +6,10 @@ chance of winning the computer gave itself before each of its rounds against wha
 happened, by tenths of that chance (the model's, and calibrated as the coach shows it: the
 calibration is fitted on games from another seed); the build of its tables (the exact
 laws of the last rounds' scores, then the calibration) in a fresh process, time and peak
-memory; one decision.
+memory; one decision. Under our rules, or another card's (``--variant``: Hasbro's, the
+free Joker's, Scandinavian Yatzy's fifteen boxes).
 
-    .venv/bin/python bench/yams_duel.py [--games 100000] [--seed 1]
+    .venv/bin/python bench/yams_duel.py [--games 100000] [--seed 1] [--variant scandinavian]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from zar.ai.yams import Strategy
 from zar.ai.yams_win import CALIBRATION_GAMES, CALIBRATION_SEED, WinPlayer, calibrated, duel
 from zar.dice import SeededDice
 from zar.table import Seat
-from zar.yams import YamsSettings, YamsState
+from zar.yams import HOUSE_RULES, Rules, YamsSettings, YamsState
 
 GOAL_BUILD_S = 60.0
 GOAL_MB = 1024
@@ -39,7 +40,7 @@ from pathlib import Path
 from zar.ai.yams import Strategy
 from zar.ai import yams_win
 from zar.ai.yams_duel import late_laws
-strategy = Strategy.load()
+strategy = Strategy.load(sys.argv[1])
 value, _, tables = strategy.tables
 start = time.perf_counter()
 yams_win._solved[strategy] = late_laws(value, tables)  # solved, not read from the cache
@@ -51,11 +52,11 @@ print(laws, seconds, int(hwm[1]) / 1024)
 """
 
 
-def build() -> None:
+def build(rules: Rules) -> None:
     # Twice: the first run may compile the kernels into numba's cache.
     for attempt in ("first run (may compile)", "second run"):
         out = subprocess.run(
-            [sys.executable, "-c", BUILD], capture_output=True, text=True, check=True
+            [sys.executable, "-c", BUILD, rules.value], capture_output=True, text=True, check=True
         ).stdout.split()
         laws, seconds, mb = float(out[0]), float(out[1]), float(out[2])
         print(
@@ -77,7 +78,8 @@ def head_to_head(strategy: Strategy, games: int, seed: int) -> None:
     print(f"  mean score: win {mean_win:.2f}, optimal {mean_optimal:.2f}")
     print(f"  win rate {rate:.4f} ci {low:.4f} {high:.4f}: {verdict} 50 %")
     model = played.shown
-    shown = np.stack([calibrated(strategy, model[:, r], r + 1) for r in range(13)], axis=1)
+    rounds = model.shape[1]
+    shown = np.stack([calibrated(strategy, model[:, r], r + 1) for r in range(rounds)], axis=1)
     print("  the model's chance (before its calibration):")
     calibration(model, played.outcomes(), "the model")
     print("  the chance the coach shows (the model's, calibrated for the round):")
@@ -89,7 +91,7 @@ def calibration(shown: np.ndarray, won: np.ndarray, what: str) -> None:
     the first (its chance is the same for every game), then the last three rounds alone
     (where both cards' laws are exact)."""
     rounds = shown.shape[1]
-    for first, title in ((1, "rounds 2-13"), (rounds - 3, "rounds 11-13")):
+    for first, title in ((1, f"rounds 2-{rounds}"), (rounds - 3, f"rounds {rounds - 2}-{rounds}")):
         chances = shown[:, first:].ravel()
         results = np.repeat(won, rounds - first)
         tenth = np.minimum((chances * 10).astype(int), 9)
@@ -117,10 +119,11 @@ def calibration(shown: np.ndarray, won: np.ndarray, what: str) -> None:
 def decision(strategy: Strategy, repeat: int) -> None:
     player = WinPlayer(strategy)
     seats = (Seat("A", computer=True, level="win"), Seat("B", computer=True, level="expert"))
-    state = YamsState.start(YamsSettings(seats))
+    state = YamsState.start(YamsSettings(seats, strategy.rules))
     dice = SeededDice(4)
-    expert = computer_player("yams", "expert")
-    for round_ in (7, 12):  # rounds 1 to 13
+    expert = computer_player("yams", "expert", strategy.rules.value)
+    rounds = len(strategy.rules.boxes)
+    for round_ in (7, rounds - 1):
         while state.round < round_ or state.seat != 0 or state.throws != 0:
             state = state.apply(next_action(state, expert, dice))
         thrown = state.apply(next_action(state, expert, dice))
@@ -142,11 +145,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument(
+        "--variant", choices=[rules.value for rules in HOUSE_RULES], default="standard"
+    )
     args = parser.parse_args()
     if args.seed == CALIBRATION_SEED:
         parser.error(f"seed {CALIBRATION_SEED} is the calibration's own: measure on another")
-    strategy = Strategy.load()
-    build()
+    strategy = Strategy.load(args.variant)
+    build(strategy.rules)
     decision(strategy, args.repeat)
     head_to_head(strategy, args.games, args.seed)
 

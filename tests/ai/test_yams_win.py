@@ -28,7 +28,8 @@ from zar.ai.yams_win import (
 from zar.cli import main
 from zar.dice import SeededDice
 from zar.table import Seat
-from zar.yams import Box, Scorecard, Throw, YamsSettings, YamsState
+from zar.yams import Box, Rules, Scorecard, Throw, YamsSettings, YamsState
+from zar.yams.scorecard import YatzyBox
 
 Solved = Callable[[str], Strategy]
 LAST_LINE = re.compile(r"win rate (\d\.\d{4}) ci (-?\d\.\d{4}) (\d\.\d{4}) games (\d+)")
@@ -103,8 +104,9 @@ def _binomial(n: int, k: int, p: float) -> float:
     return comb(n, k) * p**k * (1 - p) ** (n - k)
 
 
-def test_the_last_rounds_laws_are_probabilities(solved: Solved) -> None:
-    strategy = solved("standard")
+@pytest.mark.parametrize("rules", ["standard", "scandinavian"])
+def test_the_last_rounds_laws_are_probabilities(solved: Solved, rules: str) -> None:
+    strategy = solved(rules)
     index, law, tops = late_laws(strategy)
     assert law.min() >= 0.0
     assert law.sum(axis=1) == pytest.approx(1.0, abs=1e-9)
@@ -114,6 +116,75 @@ def test_the_last_rounds_laws_are_probabilities(solved: Solved) -> None:
     assert means == pytest.approx(value[index >= 0], abs=1e-6)
     for row in range(0, len(law), 97):
         assert (law[row, tops[row] :] == 0).all()
+
+
+def yatzy_card(open_box: YatzyBox | None, **written: int) -> Scorecard:
+    """A Yatzy card with every box but ``open_box`` (None: every box) written: 0 unless
+    given."""
+    boxes = {box: 0 for box in YatzyBox if box is not open_box}
+    boxes.update({YatzyBox[name]: points for name, points in written.items()})
+    return Scorecard.from_boxes(boxes, rules=Rules.SCANDINAVIAN)
+
+
+@cache
+def straight_chance(throws_left: int, have: frozenset[int], faces: frozenset[int]) -> float:
+    """The chance of a straight of ``faces`` with ``throws_left`` throws to come, the faces
+    ``have`` kept (one die each): each throw of the others enumerated, every new face of
+    the straight kept (keeping a die more never helps a straight of given faces)."""
+    if have == faces:
+        return 1.0
+    if throws_left == 0:
+        return 0.0
+    rolls = list(product(range(1, 7), repeat=5 - len(have)))
+    return sum(
+        straight_chance(throws_left - 1, have | (faces & set(roll)), faces) for roll in rolls
+    ) / len(rolls)
+
+
+def test_a_last_yatzy_against_a_finished_card(solved: Solved) -> None:
+    # Yatzy's card: behind by 10 with the Yatzy box left, only five of a kind (50) wins.
+    strategy = solved("scandinavian")
+    mine = yatzy_card(YatzyBox.YATZY, CHANCE=20)
+    finished = yatzy_card(None, CHANCE=30)
+    assert finished.is_complete
+    assert finished.total - mine.total == 10
+    chances = turn_chances(strategy, mine, finished)
+    assert chances.start == pytest.approx(penta_chance(3, 0), abs=1e-9)
+    keeps = chances.keeps((6, 6, 6, 2, 3), 2)
+    assert keeps[(6, 6, 6)] == pytest.approx(penta_chance(2, 3), abs=1e-9)
+    assert max(keeps.values()) == keeps[(6, 6, 6)]
+    assert chances.boxes((6, 6, 6, 6, 6), {YatzyBox.YATZY: 50}) == {YatzyBox.YATZY: 1.0}
+
+
+def test_a_last_small_straight_and_a_last_pair_on_yatzys_card(solved: Solved) -> None:
+    """Boxes Yams has not: behind by 10, the small straight (1-2-3-4-5, 15 points) wins
+    and nothing else does; behind by 11, the pair box wins with a pair of sixes alone (12),
+    which keeping every six makes of each die with 1 - (5/6)³."""
+    strategy = solved("scandinavian")
+    finished = yatzy_card(None, CHANCE=30)
+    mine = yatzy_card(YatzyBox.SMALL_STRAIGHT, CHANCE=20)
+    small = straight_chance(3, frozenset(), frozenset(range(1, 6)))  # 0.19683
+    assert turn_chances(strategy, mine, finished).start == pytest.approx(small, abs=1e-9)
+    mine = yatzy_card(YatzyBox.ONE_PAIR, CHANCE=19)
+    six = 1 - (5 / 6) ** 3
+    two_sixes = 1 - _binomial(5, 0, six) - _binomial(5, 1, six)
+    assert turn_chances(strategy, mine, finished).start == pytest.approx(two_sixes, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_win_level_plays_whole_games_of_yatzy(solved: Solved, seed: int) -> None:
+    solved("scandinavian")
+    player = computer_player("yams", "win", "scandinavian")
+    assert isinstance(player, WinPlayer)
+    expert = computer_player("yams", "expert", "scandinavian")
+    seats = (Seat("A", computer=True, level="win"), Seat("B", computer=True, level="expert"))
+    state = YamsState.start(YamsSettings(seats, Rules.SCANDINAVIAN))
+    dice = SeededDice(seed)
+    while not state.is_over:
+        state = state.apply(next_action(state, player if state.seat == 0 else expert, dice))
+    assert all(final.is_complete for final in state.cards)
+    assert state.round == 15
+    assert state.winners
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -212,6 +283,7 @@ def test_the_shown_chance_is_the_models_calibrated_for_its_round(solved: Solved)
     strategy = solved("standard")
     rounds = calibration(strategy)
     assert rounds.shape == (13, 2)
+    assert calibration(solved("scandinavian")).shape == (15, 2)  # a row for each round
     assert (rounds[:, 0] > 0).all()
     assert tuple(rounds[0]) == tuple(rounds[1])
     assert tuple(rounds[12]) == (1.0, 0.0)

@@ -16,6 +16,7 @@ from browser.person import DESKTOP, PHONE, Person, tap
 from browser.test_layout import at_least, fits, in_view
 from dice_support import ScriptedDice
 from zar.ai.yams import Strategy
+from zar.ai.yams_win import calibration, late_laws
 
 YATZY = (
     "Bir", "İki", "Üç", "Dört", "Beş", "Altı", "Çift", "Çifte çift", "Üçlü", "Dörtlü",
@@ -25,7 +26,11 @@ YATZY = (
 
 @pytest.fixture(autouse=True)
 def _solved(solved: Callable[[str], Strategy]) -> None:
-    solved("scandinavian")  # read by the server from the session's cache, not built in a test
+    # Read by the server from the session's cache, not built in a test: the strategy, and
+    # the play-to-win level's laws and calibration.
+    strategy = solved("scandinavian")
+    late_laws(strategy)
+    calibration(strategy)
 
 
 def choose_rules(person: Person, name: str) -> None:
@@ -48,15 +53,18 @@ def test_the_dialog_says_each_preset_and_its_levels(page: Page) -> None:
     expect(level.get_by_role("option")).to_have_count(3)
     rules.select_option(label="İskandinav Yatzy")
     expect(rules).to_have_accessible_description(re.compile("^15 kutu"))
-    expect(level.get_by_role("option")).to_have_count(1)  # the optimal player alone
+    expect(level.get_by_role("option")).to_have_text(
+        [re.compile("^Usta"), re.compile("^Rakip avcısı")]
+    )  # not the easy player, which knows our card alone
     dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
     expect(rules).to_have_value("seed")
     dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="Yams").check()
     expect(rules).to_have_value("scandinavian")  # each game keeps its choice
 
 
-def yatzy(page: Page, *, computer: bool = False) -> Person:
-    """Ali's new game of Scandinavian Yatzy (against the computer), the auto-fill off."""
+def yatzy(page: Page, *, computer: bool = False, level: str | None = None) -> Person:
+    """Ali's new game of Scandinavian Yatzy (against the computer, at the level whose words
+    start with ``level``), the auto-fill off."""
     ali = Person(page)
     ali.open()
     ali.button("Yeni oyun").click()
@@ -64,6 +72,10 @@ def yatzy(page: Page, *, computer: bool = False) -> Person:
     dialog = page.get_by_role("dialog")
     dialog.get_by_role("textbox", name="Oyuncu 1").fill("Ali")
     dialog.get_by_role("checkbox", name="Humains + 1 IA").set_checked(computer)
+    if level is not None:
+        levels = dialog.get_by_role("combobox", name="Seviye")
+        chosen = levels.get_by_role("option", name=re.compile(f"^{level}"))
+        levels.select_option(chosen.get_attribute("value"))
     dialog.get_by_role("radiogroup", name="Otomatik yazma").get_by_role(
         "radio", name="Kapalı"
     ).check()
@@ -74,7 +86,7 @@ def yatzy(page: Page, *, computer: bool = False) -> Person:
 
 def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> None:
     page.set_viewport_size(PHONE)
-    ali = yatzy(page, computer=True)
+    ali = yatzy(page, computer=True, level="Rakip avcısı")  # the computer plays to win
     link = page.get_by_role("link", name="Kurallar: İskandinav Yatzy")
     expect(link).to_have_attribute("href", "/static/rules/tr.html#rules-yams-scandinavian")
     for round_ in range(1, 16):
@@ -92,6 +104,9 @@ def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> No
         ali.act("Turu onayla")
     expect(ali.winner()).to_contain_text("Kazanan")
     ali.shot(output, "yatzy-end-390")
+    game = page.request.get(f"/api/games/{page.url.split('game=')[1].split('&')[0]}").json()
+    assert game["players"][1] == {"name": "IA", "computer": True, "level": "win"}
+    assert None not in game["cards"][1]["boxes"].values()  # its fifteen boxes, played to win
     expect(link).to_be_visible()  # beside the review
     # Every box of both cards written: 15 rows of numbers, the upper bonus of 50 or 0.
     expect(page.get_by_role("button", name=re.compile(r"^(Çift|Yatzy)\b"))).to_have_count(0)

@@ -17,6 +17,7 @@ from zar.cli import main
 Solved = Callable[[str], Strategy]
 EXPECTED = re.compile(r"expected score (\d+\.\d{4})")
 SUMMARY = re.compile(r"mean (\d+\.\d{2}) stdev (\d+\.\d{2}) games (\d+)")
+LAST_LINE = re.compile(r"win rate (\d\.\d{4}) ci (-?\d\.\d{4}) (\d\.\d{4}) games (\d+)")
 
 
 def run(*argv: str) -> list[str]:
@@ -106,6 +107,14 @@ def test_simulate_the_easy_player_through_the_engine() -> None:
     assert found[3] == "3"
 
 
+def test_a_duel_on_yatzys_card(solved: Solved) -> None:
+    solved("scandinavian")
+    argv = ("--variant", "scandinavian", "--duel", "win", "optimal", "--games", "20")
+    found = LAST_LINE.fullmatch(run("simulate", "yams", *argv)[-1])
+    assert found is not None
+    assert found[4] == "20"
+
+
 def test_simulate_a_variant(solved: Solved) -> None:
     solved("free-joker")
     lines = run("simulate", "yams", "--variant", "free-joker", "--games", "20")
@@ -122,8 +131,8 @@ def test_simulate_a_variant(solved: Solved) -> None:
             "only the optimal strategy",
         ),
         (
-            ["simulate", "yams", "--variant", "scandinavian", "--duel", "expert", "easy"],
-            "Yams card",
+            ["simulate", "yams", "--variant", "scandinavian", "--duel", "win", "easy"],
+            "no Yams duel strategy 'easy'",
         ),
     ],
 )

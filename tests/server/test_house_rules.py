@@ -38,7 +38,7 @@ def test_the_dialog_offers_each_games_rules_the_seeds_first(client: TestClient) 
     assert setup["rules"]["yams"] == ["standard", "official", "free-joker", "scandinavian"]
     assert setup["default_rules"] == {"yams": "standard", "10000": setup["rules"]["10000"][0]}
     assert setup["rules_levels"]["yams"]["standard"] == ["easy", "expert", "win"]
-    assert setup["rules_levels"]["yams"]["scandinavian"] == ["expert"]
+    assert setup["rules_levels"]["yams"]["scandinavian"] == ["expert", "win"]
     assert setup["rules_levels"]["yams"]["official"] == ["expert", "win"]
     words = client.get("/api/i18n/tr").json()
     assert words["boxes"]["TWO_PAIRS"] == "Çifte çift"
@@ -59,10 +59,12 @@ def play_to_the_end(client: TestClient, game: Game) -> Game:
     return game
 
 
+@pytest.mark.parametrize("level", ["expert", "win"])
 def test_a_game_of_scandinavian_yatzy_plays_fifteen_rounds_of_its_card(
-    client: TestClient, solved: Callable[[str], Strategy]
+    client: TestClient, solved: Callable[[str], Strategy], level: str
 ) -> None:
-    game = new(client, "yams", "Ali", rules="scandinavian", computer=True, level="expert")
+    game = new(client, "yams", "Ali", rules="scandinavian", computer=True, level=level)
+    assert game["players"][1]["level"] == level
     assert (game["rules"], game["rounds"], game["upper_bonus"]) == ("scandinavian", 15, 50)
     assert list(game["cards"][0]["boxes"]) == [
         "ONES", "TWOS", "THREES", "FOURS", "FIVES", "SIXES", "ONE_PAIR", "TWO_PAIRS",
@@ -90,16 +92,19 @@ def test_a_game_of_scandinavian_yatzy_plays_fifteen_rounds_of_its_card(
     assert ali["result"] == pytest.approx(ali["start"] + ali["luck"] - ali["total_cost"], abs=1e-9)
 
 
-def test_the_coach_of_yatzy_values_by_its_strategy_in_points(
+def test_the_coach_of_yatzy_values_by_its_strategy_points_and_chances(
     client: TestClient, solved: Callable[[str], Strategy]
 ) -> None:
     """Two seats under Scandinavian rules: the coach gives expected final scores of that
-    strategy, and no chance of winning (the play-to-win kernels are of a 13-box card)."""
+    strategy and, its laws at hand, each option's chance of winning on Yatzy's card."""
+    strategy = computer_player("yams", "expert", "scandinavian").strategy  # type: ignore[attr-defined]
+    late_laws(strategy)
+    calibration(strategy)
     game = new(client, "yams", "Ali", "Ece", rules="scandinavian", hints=["Ali"])
     game = act(client, game, type="throw")
     hint = client.get(f"/api/games/{game['id']}/hint").json()
     assert hint["options"]
-    assert all("win" not in option for option in hint["options"])
+    assert all(0 <= option["win"] <= 1 for option in hint["options"])
     strategy = solved("scandinavian")
     card, dice = Scorecard(rules=Rules.SCANDINAVIAN), tuple(game["dice"])  # the first round
     best = max(hint["options"], key=lambda o: o["expected"])

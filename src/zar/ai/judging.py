@@ -23,7 +23,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, assert_never, cast
 
 from zar import farkle, yams
-from zar.ai.players import duels
 from zar.dice import outcomes
 from zar.farkle import FarkleState, Phase
 from zar.record import Record, State, Step
@@ -194,9 +193,8 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
 
 
 def in_duel(state: YamsState) -> bool:
-    """Whether a Yams game's decisions are read in chance of winning too: two cards of
-    thirteen boxes (the play-to-win kernels are of such a card: not Yatzy's)."""
-    return len(state.cards) == 2 and duels(state.settings.rules)
+    """Whether a Yams game's decisions are read in chance of winning too: a game of two."""
+    return len(state.cards) == 2
 
 
 def _add_chances(strategy: Strategy, state: YamsState, options: list[Option]) -> None:

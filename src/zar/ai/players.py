@@ -6,7 +6,7 @@ actions the engine applies, with the dice drawn from a source.
 >>> computer_player("yams", "easy")
 GreedyPlayer()
 >>> levels("yams", "scandinavian")
-('expert',)
+('expert', 'win')
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ __all__ = [
     "Loaded",
     "YamsPlayer",
     "computer_player",
-    "duels",
     "levels",
     "yams_strategy_after",
 ]
@@ -76,19 +75,12 @@ LEVELS: dict[str, tuple[str, ...]] = {
 DEFAULT_LEVEL: dict[str, str] = {"yams": "expert", "10000": "seed"}
 
 
-def duels(rules: Rules) -> bool:
-    """Whether the chance of winning a Yams game of two is worked out under ``rules``: on a
-    card of thirteen boxes (ours, Hasbro's, the free Joker's), not Yatzy's fifteen."""
-    return len(rules.boxes) == len(Box)
-
-
 def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
     """The levels a computer plays ``game`` at under the house rules named ``rules`` (None:
-    the seeds'). Under Yams rules other than ours, the optimal player, and on a card of
-    thirteen boxes the play-to-win one (its kernels are of such a card); not the easy one,
-    which knows our card's table only."""
+    the seeds'). Under Yams rules other than ours, the optimal player and the play-to-win
+    one; not the easy one, which knows our card's table only."""
     if game == "yams" and rules not in (None, Rules.STANDARD.value):
-        return ("expert", "win") if duels(Rules(rules)) else ("expert",)
+        return ("expert", "win")
     if game == "10000" and rules is not None and PRESETS[rules].three_lost:
         from zar.ai.farkle import WinStrategy  # numpy: only under a penalty preset
 

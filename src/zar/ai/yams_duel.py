@@ -20,7 +20,6 @@ import numpy as np
 import numpy.typing as npt
 
 from zar.ai.yams_solver import (
-    FULL,
     _after,
     _best,
     _code,
@@ -217,11 +216,11 @@ def write_chances(
     (``box_chance[t, box]``, -1 where the box cannot take it); ``opp`` is (row, total,
     mean, spread) as :func:`opponent` gave them."""
     points, counts, pentas = tb[0], tb[1], tb[2]
-    joker_allowed, joker_points, joker_bonus = tb[3], tb[4], tb[5]
+    joker_allowed, joker_points, joker_bonus, boxes = tb[3], tb[4], tb[5], tb[13]
     opp_row, opp_total, opp_mean, opp_sd = opp
     box_chance[:, :] = -1.0
     by_points = np.empty(64)
-    for box in range(13):
+    for box in range(boxes):
         if mask >> box & 1:
             continue
         # A box's chance depends on the throw only by the points it gets there.
@@ -234,9 +233,9 @@ def write_chances(
                                       below, opp_row, opp_total, opp_mean, opp_sd)  # fmt: skip
             box_chance[t, box] = by_points[got]
     for face in range(6):
-        penta, upper_open, lower_open, _ = _situation(mask, flag, face, 13)
+        penta, upper_open, lower_open, _ = _situation(mask, flag, face, boxes)
         t = pentas[face]
-        for box in range(13):
+        for box in range(boxes):
             if mask >> box & 1:
                 continue
             if not joker_allowed[penta, upper_open, lower_open, face, box]:
@@ -261,7 +260,7 @@ def win_turn(
     write_chances(mask, up, flag, total, value, second, tb, late, below, opp, box_chance)
     for t in range(THROWS):
         best = -1.0
-        for box in range(13):
+        for box in range(tb[13]):
             best = max(best, box_chance[t, box])
         w0[FIRST_THROW + t] = best
     _expect(w0, w0, add, False)
@@ -279,7 +278,7 @@ def win_turn(
 def _best_written(box_chance: Floats, t: int) -> int:
     """The box of the best chance for throw ``t``; equal chances take the first box."""
     best_box_, best = -1, -2.0
-    for box in range(13):
+    for box in range(box_chance.shape[1]):
         if box_chance[t, box] > best:
             best_box_, best = box, box_chance[t, box]
     return best_box_
@@ -288,10 +287,10 @@ def _best_written(box_chance: Floats, t: int) -> int:
 @_kernel
 def _points(mask: int, up: int, flag: int, t: int, box: int, tb: Any) -> tuple[float, int]:
     """Writing throw ``t`` in ``box``: what the card gains (bonuses too) and the box's points."""
-    points, pentas, joker_points, joker_bonus = tb[0], tb[2], tb[4], tb[5]
+    points, pentas, joker_points, joker_bonus, boxes = tb[0], tb[2], tb[4], tb[5], tb[13]
     for face in range(6):
         if pentas[face] == t:
-            penta, upper_open, lower_open, _ = _situation(mask, flag, face, 13)
+            penta, upper_open, lower_open, _ = _situation(mask, flag, face, boxes)
             got = joker_points[penta, upper_open, lower_open, face, box]
             gain, _, _, _ = _after(mask, up, flag, box, got, tb)
             return gain + joker_bonus[penta, face], got
@@ -319,13 +318,13 @@ def duel(
     whether strategy A (s = 0) or B (s = 1) plays to win, else score-optimally. Returns
     the finals ``[g, A/B]`` and the chance of winning the play-to-win side gave itself before
     each of its rounds ``[g, round]`` (NaN when neither side plays to win)."""
-    key = tb[12]
+    key, boxes = tb[12], tb[13]
     finals = np.zeros((games, 2), np.int64)
-    shown = np.full((games, 13), np.nan)
+    shown = np.full((games, boxes), np.nan)
     for c in numba.prange(chunks):
         w0, q0, w1, q1 = np.empty(KEEPS), np.empty(KEEPS), np.empty(KEEPS), np.empty(KEEPS)
         m, mq = np.empty(KEEPS), np.empty(KEEPS)
-        box_chance = np.empty((THROWS, 13))
+        box_chance = np.empty((THROWS, boxes))
         below = np.empty(GRID)
         state = np.empty(1, np.uint64)
         dice = np.empty(5, np.int64)
@@ -338,7 +337,7 @@ def duel(
             flags[:] = 0
             totals[:] = 0
             first = g % 2  # the seat of strategy A
-            for r in range(13):
+            for r in range(boxes):
                 for seat in range(2):
                     who = 0 if seat == first else 1  # 0: A, 1: B
                     me, other = seat, 1 - seat
@@ -354,7 +353,7 @@ def duel(
                             second,
                             late,
                             below,
-                            _filled(mask) >= 12 - open_boxes,
+                            _filled(mask) >= boxes - 1 - open_boxes,
                         )
                         opp = (row, totals[other], mean, sd)
                         shown[g, r] = win_turn(
@@ -405,7 +404,7 @@ def late_laws(value: Floats, tables: Tables, open_boxes: int = LATE) -> tuple[In
     that many or more), none from ``tops[row]`` on; ``index`` is -1 for the states of
     more open boxes."""
     index = np.full(value.shape, -1, np.int64)
-    index[FULL] = 0
+    index[tables.full] = 0
     todo = levels(tables)[:open_boxes]
     count = 1 + sum(len(states) for _, states, _, _ in todo)
     law = np.zeros((count, SPREAD))

@@ -48,7 +48,6 @@ Ints = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
 
 UPPER_BITS = 63
-FULL = (1 << 13) - 1  # a Yams card filled: the two-player kernels' (yams_duel), Yams only
 
 
 def _kernel(fn: F) -> F:
@@ -341,7 +340,7 @@ def simulate(value: Floats, tables: Tables, games: int, seed: int) -> Ints:
 
 def compile_kernels(tables: Tables) -> None:
     """Compile (or load from numba's cache) every kernel, on a problem of no size."""
-    full = (1 << tables.boxes) - 1
+    full = tables.full
     value = np.zeros((full + 1, CAP + 1, 2))
     none = np.zeros(0, np.int64)
     solve_level(none, none, none, value, value, tables.kernel_args, 1)
@@ -403,7 +402,7 @@ def build(
 
     A total no card with these boxes can have is NaN, unless it shares the state at 63.
     """
-    full = (1 << tables.boxes) - 1
+    full = tables.full
     value = np.full((full + 1, CAP + 1, 2), np.nan)
     second = np.full((full + 1, CAP + 1, 2), np.nan)
     value[full] = second[full] = 0.0

@@ -98,6 +98,11 @@ class Tables:
         return int(self.points.shape[0])
 
     @property
+    def full(self) -> int:
+        """The mask of a card with every box filled."""
+        return (1 << self.boxes) - 1
+
+    @property
     def kernel_args(self) -> tuple[Any, ...]:
         """The tables in the order the kernels read them."""
         return (

@@ -20,7 +20,6 @@ import numpy.typing as npt
 
 from zar.ai import cache as cache_files
 from zar.ai.yams import OptimalPlayer, Strategy, kept_positions
-from zar.ai.yams_solver import FULL
 from zar.ai.yams_tables import FIRST_THROW, KEEPS, THROWS, keep_index
 from zar.dice import check_dice
 from zar.yams.game import DICE, YamsState
@@ -56,7 +55,7 @@ def opponent_seat(strategy: Strategy, state: YamsState) -> int | None:
 
 def _index(strategy: Strategy, card: Scorecard) -> tuple[int, int, int]:
     if card.is_complete:
-        return FULL, 0, 0
+        return strategy.tables[2].full, 0, 0
     return strategy.state(card)
 
 
@@ -85,7 +84,7 @@ class Chances:
     def boxes(self, dice: tuple[int, ...], options: dict[Box, int]) -> dict[Box, float]:
         """For each box the throw may go in (``options``), the chance of winning."""
         t = keep_index(tuple(check_dice(dice, count=DICE))) - FIRST_THROW
-        return {box: float(self.write[t, box.value]) for box in options}
+        return {box: float(self.write[t, box.slot]) for box in options}
 
 
 LAWS_VERSION = 1
@@ -207,7 +206,8 @@ def _read_or_fit(strategy: Strategy) -> npt.NDArray[np.float64]:
     key = {**Strategy.key(strategy.rules), "laws": LAWS_VERSION, "calibration": CALIBRATION_VERSION,
            "games": CALIBRATION_GAMES, "seed": CALIBRATION_SEED}  # fmt: skip
     stored = cache_files.load(CALIBRATION_NAME, key)
-    if stored is not None and "rounds" in stored and stored["rounds"].shape == (13, 2):
+    shape = (len(strategy.rules.boxes), 2)  # a row a round
+    if stored is not None and "rounds" in stored and stored["rounds"].shape == shape:
         return stored["rounds"].astype(np.float64, copy=False)
     rounds = fit_calibration(strategy, CALIBRATION_GAMES, CALIBRATION_SEED)
     with contextlib.suppress(OSError):
@@ -221,8 +221,9 @@ def fit_calibration(
     """:func:`calibration`'s rounds, fitted on ``games`` duels from ``seed``."""
     played = duel(strategy, "win", "optimal", games, seed)
     won = played.outcomes()
-    rounds = np.array([(1.0, 0.0)] * 13)
-    for r in range(1, 12):
+    last = len(strategy.rules.boxes) - 1
+    rounds = np.array([(1.0, 0.0)] * (last + 1))
+    for r in range(1, last):
         rounds[r] = logistic_fit(_logit(played.shown[:, r]), won)
     rounds[0] = rounds[1]
     return rounds
@@ -231,7 +232,7 @@ def fit_calibration(
 def calibrated(
     strategy: Strategy, chances: npt.NDArray[np.float64], round_: int
 ) -> npt.NDArray[np.float64]:
-    """The model's ``chances`` in round ``round_`` (1 to 13) as the coach shows them
+    """The model's ``chances`` in round ``round_`` (1 to the card's boxes) as the coach shows them
     (:func:`calibration`); a certain win or loss (1, 0) stays one, -1 (a box not allowed)
     stays -1."""
     a, b = calibration(strategy)[round_ - 1]
@@ -264,7 +265,7 @@ def turn_chances(strategy: Strategy, card: Scorecard, other: Scorecard) -> Chanc
     row, mean, spread = yams_duel.opponent(*_index(strategy, other), other.total, value,
                                            second, late, below, True)  # fmt: skip
     opp = (row, other.total, mean, spread)
-    write = np.empty((THROWS, 13))
+    write = np.empty((THROWS, tables.boxes))
     w0, w1, m = np.empty(KEEPS), np.empty(KEEPS), np.empty(KEEPS)
     start = yams_duel.win_turn(mask, up, flag, card.total, value, second, tb, late, below,
                                opp, write, w0, w1, m)  # fmt: skip

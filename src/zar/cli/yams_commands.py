@@ -88,8 +88,6 @@ def simulate(args: argparse.Namespace, console: Console) -> int:
     rules = Rules(args.variant)
     yams_card = rules.box_type is Box
     if getattr(args, "duel", None):
-        if not yams_card:
-            raise ValueError(f"duels are played on the Yams card, not under {args.variant}")
         return _duel(args, console)
     if args.strategy not in STRATEGIES:
         raise ValueError(
