@@ -96,6 +96,21 @@ def test_yams_in_turkish_by_default_with_the_computer() -> None:
     assert "Kazanan" in out.text
 
 
+def test_yatzy_against_the_computer_playing_to_win() -> None:
+    """Scandinavian Yatzy's fifteen rounds (a..o), the computer at the play-to-win level; its
+    card has no Penta bonus row, Yams' has."""
+    argv = ["play", "yams", "-p", "Ali", "--ai", "--level", "win", "--rules", "scandinavian"]
+    status, out = play([*argv, "--seed", "3", "--lang", "en"], "abcdefghijklmno")
+    assert status == 0
+    assert len(out.prompts) == 15
+    assert "Round 15/15 · Computer" in out.text
+    assert "One pair" in out.text
+    assert "Penta bonus" not in out.text
+    assert "== Game over ==" in out.text
+    _, yams = play(["play", "yams", "-p", "Ali", "--seed", "3", "--lang", "en"], "abcdefghijklm")
+    assert "Penta bonus" in yams.text
+
+
 def test_yams_sacrifice_message() -> None:
     """Seed 000: when no open box scores, the app says a box must be sacrificed."""
     message = "Açık hiçbir kutu puan getirmiyor: birini feda etmek gerekiyor"

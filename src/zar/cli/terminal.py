@@ -113,7 +113,8 @@ def yams_card_table(state: YamsState, lang: Language) -> str:
         if box.face == 6:
             row("", text(lang, "upper-total"), [f"{c.upper_total}/63" for c in state.cards])
             row("", text(lang, "upper-bonus"), [str(c.upper_bonus) for c in state.cards])
-    row("", text(lang, "penta-bonus"), [str(c.penta_bonus) for c in state.cards])
+    if state.settings.rules.penta_counts:  # not on Yatzy's card, which has no such bonus
+        row("", text(lang, "penta-bonus"), [str(c.penta_bonus) for c in state.cards])
     row("", text(lang, "total"), [str(c.total) for c in state.cards])
     return "\n".join(lines)
 
