@@ -17,6 +17,10 @@ BOXES = (
     "Bir", "İki", "Üç", "Dört", "Beş", "Altı",
     "Üçlü", "Dörtlü", "Full", "Küçük seri", "Büyük seri", "Şans", "Penta",
 )  # fmt: skip
+YATZY_BOXES = (
+    "Bir", "İki", "Üç", "Dört", "Beş", "Altı", "Çift", "Çifte çift", "Üçlü", "Dörtlü",
+    "Küçük seri", "Büyük seri", "Full", "Şans", "Yatzy",
+)  # fmt: skip
 
 PHONE = (390, 844)
 SMALL_PHONE = (360, 740)
@@ -156,16 +160,17 @@ class Person:
     def in_play(self) -> list[int]:
         return [f for f, p in zip(self.faces(), self.pressed(), strict=True) if not p]
 
-    def best_box(self) -> Find:
-        """The open box the throw may go in that scores most: read from the page's buttons
-        (what each shows, what it says it scores), then found by its accessible name."""
+    def best_box(self, boxes: tuple[str, ...] = BOXES) -> Find:
+        """The open box the throw may go in that scores most, of the card's ``boxes``: read
+        from the page's buttons (what each shows, what it says it scores), then found by its
+        accessible name."""
         shown = self.js(
             """(boxes) => [...document.querySelectorAll('button')].filter((b) => b.checkVisibility()
               && !b.disabled).map((b) => [b.textContent.replace(/\\s+/g, ' ').trim(),
               Number((b.getAttribute('aria-description') || '').replace(/\\D/g, '') || 0)])
               .filter(([name]) => boxes.some((box) => name === box
                 || name.startsWith(box + ' ')))""",
-            list(BOXES),
+            list(boxes),
         )
         assert isinstance(shown, list)
         assert shown, "no box to write in"
@@ -201,8 +206,12 @@ class Person:
         computer: bool = False,
         target: str | None = None,
         autofill: str | None = None,
+        rules: str | None = None,
+        level: str | None = None,
     ) -> None:
-        """Fill in the new-game dialog and start; the game's screen is then showing."""
+        """Fill in the new-game dialog and start; the game's screen is then showing. The
+        selects (``rules``, the computer's ``level``, by value) are set as a choice in their
+        list sets them: a pop-up list is the system's own, outside the page in WebKitGTK."""
         self.button("Yeni oyun").click()
         dialog = self.find("dialog")
         dialog.get()
@@ -217,8 +226,26 @@ class Person:
             dialog.find("radiogroup", "Hedef").find("radio", target).click()
         if autofill:
             dialog.find("radiogroup", "Otomatik yazma").find("radio", autofill).click()
+        for name, value in (("rules", rules), ("level", level)):
+            if value is not None:
+                self.choose(name, value)
         self.button("Başlat").click()
         self.button("At").get()
+
+    def choose(self, name: str, value: str) -> None:
+        """The dialog's select ``name`` set to the option ``value``, as choosing it does."""
+        chosen = self.js(
+            """(name, value) => {
+                const select = document.querySelector(`dialog select[name=${name}]`);
+                if (![...select.options].some((option) => option.value === value)) return false;
+                select.value = value;
+                select.dispatchEvent(new Event("change", {bubbles: true}));
+                return true;
+            }""",
+            name,
+            value,
+        )
+        assert chosen, f"the dialog offers no {name} {value}"
 
     # Playing
 

@@ -4,8 +4,13 @@ in WebKit: by roles and accessible names (`Yeni oyun`, `Başlat`, `At`, the dice
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from engines.drivers import until
-from engines.person import Person
+from engines.person import YATZY_BOXES, Person
+from zar.ai.yams import Strategy
+from zar.ai.yams_win import calibration, late_laws
 
 
 def keep_most_common(ali: Person) -> None:
@@ -45,6 +50,39 @@ def test_a_whole_game_of_yams(person: Person) -> None:
     assert isinstance(final, list)
     assert len(final) == 2
     assert any("Ali" in line for line in final)
+
+
+def test_a_whole_game_of_yatzy_against_the_computer_playing_to_win(
+    person: Person, solved: Callable[[str], Strategy], output: Path
+) -> None:
+    """Scandinavian Yatzy at a small phone's 360 x 740: its fifteen rounds and boxes, the
+    computer at `Rakip avcısı` (its laws and calibration read from the session's cache)."""
+    strategy = solved("scandinavian")
+    late_laws(strategy)
+    calibration(strategy)
+    ali = person
+    ali.tab.resize(360, 740)
+    ali.open()
+    ali.new_game("Yams", "Ali", computer=True, autofill="Kapalı", rules="scandinavian",
+                 level="win")  # fmt: skip
+    ali.find("link", "Kurallar: İskandinav Yatzy").get()
+    for round_ in range(1, 16):
+        ali.wait_for_turn("Ali")
+        until(lambda: ali.header_says(f"Tur {round_}/15"), f"round {round_}")  # noqa: B023
+        ali.throw()
+        box = ali.best_box(YATZY_BOXES)
+        box.click()
+        until(lambda: box.get().attribute("aria-pressed") == "true", "the box chosen")  # noqa: B023
+        ali.act("Turu onayla")
+    until(ali.over, "the end of the game")
+    ali.shot(output, "yatzy-end-360")
+    game = ali.js(
+        """async () => (await fetch(`/api/games/${new URLSearchParams(location.search)
+            .get("game")}`)).json()"""
+    )
+    assert isinstance(game, dict)
+    assert game["players"][1]["level"] == "win"
+    assert all(None not in card["boxes"].values() for card in game["cards"])
 
 
 def scoring_dice(faces: list[int]) -> list[int]:
