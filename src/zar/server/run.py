@@ -11,9 +11,8 @@ import gc
 import multiprocessing
 import os
 import signal
-import sys
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
@@ -30,12 +29,13 @@ from zar.ai.ahead import YAMS_STRATEGY, ahead
 from zar.ai.players import yams_strategy_after
 from zar.ai.warm import Step
 from zar.record import Record, farkle_rules, yams_rules
-from zar.server.accounts import account_process, deaf_to_ctrl_c
+from zar.server.accounts import account_process
 from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
 from zar.server.inviting import INVITATION_RATES
 from zar.server.limits import ACTION_RATES, GAMES_PER_MINUTE, Rate, SecurityHeaders
 from zar.server.network import WILDCARDS, phone_addresses, url
+from zar.server.processes import own_process
 from zar.server.rights import WATCHERS_PER_GAME
 from zar.store import SqliteStore, Store, UnusableStore, open_store
 from zar.table import Seat
@@ -269,35 +269,6 @@ def make_ready(steps: Iterable[Step]) -> BaseProcess | None:
 
     threading.Thread(target=hear, name="zar-tables-told", daemon=True).start()
     return process
-
-
-def own_process(target: Callable[..., object], *args: object) -> BaseProcess:
-    """``target(*args)`` (a module's function) run in a process of its own, started now
-    (spawn: the server's threads are not forked), at a lower priority, deaf to a terminal's
-    Ctrl-C (which the server hears, and ends it as it exits); a daemon: it goes with the
-    server, and ends by itself if the server was killed."""
-    with deaf_to_ctrl_c(signal.SIGINT):
-        process = multiprocessing.get_context("spawn").Process(
-            target=_lower, args=(target, *args), name="zar-tables", daemon=True
-        )
-        process.start()
-    return process
-
-
-def _lower(target: Callable[..., object], *args: object) -> None:
-    os.nice(10)
-    parent = multiprocessing.parent_process()
-    if parent is not None:  # a server killed outright leaves no one to read what is made
-        threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
-    try:
-        target(*args)
-    except Exception as error:  # the game that asks for it builds it then
-        print(f"zar: the tables were not readied ahead: {error!r}", file=sys.stderr, flush=True)
-
-
-def _orphaned(parent: BaseProcess) -> None:
-    parent.join()
-    os._exit(0)
 
 
 def table_to_ready(record: Record) -> int | None:
