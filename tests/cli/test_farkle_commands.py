@@ -7,13 +7,14 @@ session), its lines the same.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from zar.ai.farkle import TurnStrategy, WinStrategy
 from zar.cli import farkle_commands, main
-from zar.farkle import PRESETS
+from zar.farkle import PRESETS, FarkleRules
 
 
 def run(argv: list[str]) -> tuple[int, list[str]]:
@@ -88,32 +89,76 @@ def test_solve_a_preset_prints_the_first_players_chance_to_five_decimals() -> No
     assert lines[-2] == f"points per turn {turn.points_per_turn():.2f}"
 
 
+@dataclass
+class BySweeps:
+    """Stands in for ``WinStrategy.load`` under a penalty (twenty minutes for facebook): it
+    reports two sweeps, writes down the target and rules asked for, and is worth ``wins``."""
+
+    wins: float
+    asked: list[tuple[int, FarkleRules]] = field(default_factory=list)
+
+    def __call__(self, target: int, **kwargs: Any) -> BySweeps:
+        self.asked.append((target, kwargs["rules"]))
+        kwargs["sweeps"](1, 0.5)
+        kwargs["sweeps"](2, 3e-11)
+        return self
+
+    def first_player_wins(self) -> float:
+        return self.wins
+
+
 def test_solve_a_penalty_preset_says_each_sweep_and_solves_10_000_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The solve by sweeps (twenty minutes for facebook) stood in for by its reports."""
-    asked = []
-
-    class Solved:
-        def first_player_wins(self) -> float:
-            return 0.534871
-
-    def load(target: int, **kwargs: Any) -> Solved:
-        asked.append((target, kwargs["rules"]))
-        kwargs["sweeps"](1, 0.5)
-        kwargs["sweeps"](2, 3e-11)
-        return Solved()
-
+    """The solve by sweeps stood in for by its reports."""
+    load = BySweeps(0.534871)
     monkeypatch.setattr(WinStrategy, "load", load)
     status, lines = run(["solve", "10000", "--rules", "facebook"])
     assert status == 0
-    assert asked == [(10_000, PRESETS["facebook"])]
+    assert load.asked == [(10_000, PRESETS["facebook"])]
     assert re.fullmatch(r"sweep 1: largest change 5\.0e-01 \(\d+ s\)", lines[0])
     assert re.fullmatch(r"sweep 2: largest change 3\.0e-11 \(\d+ s\)", lines[1])
     assert re.fullmatch(r"target 10 000: the first to play wins 0\.53487 \(.* s\)", lines[2])
     assert lines[-1] == "first player wins 0.53487"
     turn = TurnStrategy.load(PRESETS["facebook"])
     assert lines[-2] == f"points per turn {turn.points_per_turn():.2f}"
+
+
+@pytest.mark.parametrize(("target", "words"), [("5000", "5 000"), ("15000", "15 000")])
+def test_solve_a_penalty_preset_to_another_target(
+    monkeypatch: pytest.MonkeyPatch, target: str, words: str
+) -> None:
+    """--target: that target's table alone, the lines the same."""
+    load = BySweeps(0.541236)
+    monkeypatch.setattr(WinStrategy, "load", load)
+    status, lines = run(["solve", "10000", "--rules", "three-lost-500", "--target", target])
+    assert status == 0
+    assert load.asked == [(int(target), PRESETS["three-lost-500"])]
+    assert re.fullmatch(rf"target {words}: the first to play wins 0\.54124 \(.* s\)", lines[2])
+    assert lines[-1] == "first player wins 0.54124"
+
+
+def test_solve_one_target_alone(expert: WinStrategy) -> None:
+    """Under rules without a penalty --target solves that target alone, its chance last."""
+    status, lines = run(["solve", "10000", "--target", "5000"])
+    assert status == 0
+    assert len(lines) == 3
+    assert re.fullmatch(r"target 5 000: the first to play wins 0\.\d{4} \(loaded .*\)", lines[0])
+    assert lines[-1] == f"first player wins {expert.first_player_wins():.4f}"
+
+
+@pytest.mark.parametrize("target", ["7000", "ten"])
+def test_solve_another_target_is_refused(target: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        run(["solve", "10000", "--rules", "facebook", "--target", target])
+    assert exit_.value.code == 2
+    assert "--target" in capsys.readouterr().err
+
+
+def test_solve_yams_has_no_target(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run(["solve", "yams", "--target", "5000"])
+    assert status == 2
+    assert "Yams has none" in capsys.readouterr().err
 
 
 def test_solve_an_unknown_preset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,7 +23,7 @@ from zar.ai.ahead import ahead
 from zar.ai.farkle import CACHE_NAME, WinStrategy
 from zar.ai.warm import Step, table_of_two
 from zar.record import Record
-from zar.server import run
+from zar.server import penalty_tables, run
 from zar.table import Seat
 from zar.yams import Rules
 
@@ -32,12 +32,16 @@ DEADLINE = 120.0  # for a process to start (numpy, numba) on a busy machine
 
 @pytest.fixture
 def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A fresh cache folder, and ``zar serve``'s warming on (the session's is off). At the
-    end, a held step is let go: even after a failure no step is left pending for the
-    tests after (their loaders would wait for it)."""
+    """A fresh cache folder, and ``zar serve``'s warming on (the session's is off), the
+    penalty tables it then builds in the background wanted and never built
+    (tests/server/test_penalty_tables.py builds them). At the end, a held step is let go:
+    even after a failure no step is left pending for the tests after (their loaders would
+    wait for it)."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("ZAR_CACHE_DIR", str(folder))
     monkeypatch.delenv("ZAR_WARM", raising=False)
+    monkeypatch.setattr(penalty_tables, "builds", penalty_tables.Builds())
+    monkeypatch.setattr(penalty_tables, "_build", lambda table: 0)
     yield folder
     folder.mkdir(parents=True, exist_ok=True)
     (folder / warm_support.GO).touch()

@@ -1,4 +1,5 @@
-"""Steps for the tests of ``zar serve``'s process of tables (tests/server/test_warming.py):
+"""Steps for the tests of ``zar serve``'s process of tables (tests/server/test_warming.py)
+and of its penalty tables built in the background (tests/server/test_penalty_tables.py):
 module functions, so that a process of its own (spawned) finds them by name. Each writes
 down, in the cache folder, the process that ran it and its priority."""
 
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 from zar.ai.cache import cache_dir
+from zar.farkle import FarkleRules
 
 GO = "go"  # the file a held step waits for
 SOURCE = "ZAR_TEST_TABLE"  # the table file a copying step copies into the cache
@@ -49,3 +51,17 @@ def copied() -> None:
     shutil.copyfile(source, cache_dir() / f".{source.name}.tmp")
     os.replace(cache_dir() / f".{source.name}.tmp", cache_dir() / source.name)
     _write_down("copied")
+
+
+def solved(target: int, rules: FarkleRules) -> None:
+    """Stands in for a penalty table's solve (tens of minutes): writes down the process
+    and its priority under ``penalty-TARGET-RULES``, and puts a file where the table goes
+    in the cache, whole, as a build would."""
+    from zar.ai import cache
+    from zar.ai.farkle import CACHE_NAME, WinStrategy
+
+    table = cache.cache_path(CACHE_NAME, WinStrategy.cache_key(target, rules))
+    table.parent.mkdir(parents=True, exist_ok=True)
+    table.with_name(f".{table.name}.tmp").write_bytes(b"a table")
+    os.replace(table.with_name(f".{table.name}.tmp"), table)
+    _write_down(f"penalty-{target}-{rules.name}")

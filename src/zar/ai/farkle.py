@@ -577,7 +577,8 @@ class ExpertPlayer:
     against the leading opponent when there are more. Alone at the table it plays for the
     most points and banks as soon as it reaches the target; so it does under a penalty for
     three lost turns in a row until that game's table is in the cache (tens of minutes to
-    build: a game never waits for it, ``zar solve 10000 --rules NAME`` builds it)."""
+    build: a game never waits for it; ``zar serve`` builds it in the background, ``zar solve
+    10000 --rules NAME`` for an operator)."""
 
     def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int, Lost] | None:
         others = [seat for seat in range(len(state.totals)) if seat != state.seat]

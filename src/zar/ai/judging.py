@@ -105,7 +105,7 @@ class Strategies:
 
         target = state.settings.target
         # Under a penalty for three lost turns in a row, only a table in the cache: tens of
-        # minutes to build (zar solve 10000 --rules NAME); meanwhile the coach speaks in points.
+        # minutes to build (zar serve, in the background); meanwhile the coach speaks in points.
         if rules.three_lost and not WinStrategy.cached(target, rules):
             return None
         return WinStrategy.load(target, rules=rules)  # built once

@@ -84,8 +84,8 @@ def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
     if game == "10000" and rules is not None and PRESETS[rules].three_lost:
         from zar.ai.farkle import WinStrategy  # numpy: only under a penalty preset
 
-        # Its chance of winning takes tens of minutes to solve (zar solve 10000 --rules
-        # NAME): the expert is offered once the table of 10 000 is in the cache.
+        # Its chance of winning takes tens of minutes to solve (zar serve builds it in the
+        # background): the expert is offered once the table of 10 000 is in the cache.
         if not WinStrategy.cached(10_000, PRESETS[rules]):
             return ("seed", "max-points")
     return LEVELS[game]

@@ -105,6 +105,13 @@ def _parser() -> argparse.ArgumentParser:
         help="10 000's house rules (docs/rules.md); adds the first player's chance to five"
         " decimals",
     )
+    solve.add_argument(
+        "--target",
+        type=int,
+        choices=TARGETS,
+        help="10 000's target alone (default: the three; under a penalty for three lost"
+        " turns, 10 000)",
+    )
     solve.add_argument("--rebuild", action="store_true", help="ignore the cache")
     solve.set_defaults(run=_solve)
 
@@ -178,6 +185,8 @@ def _house_rules(args: argparse.Namespace) -> None:
 
 def _solve(args: argparse.Namespace, console: Console) -> int:
     _house_rules(args)
+    if args.game == "yams" and args.target is not None:
+        raise CommandError("--target: 10 000's target; Yams has none")
     # numpy and numba load only for the commands that solve.
     if args.game == "yams":
         from zar.cli import yams_commands

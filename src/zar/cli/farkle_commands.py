@@ -2,9 +2,10 @@
 put to play.
 
 ``solve`` ends with the two lines outside tests read (docs/contract.md): ``points per turn X``
-and ``first player wins P`` (the default target, 10 000); with ``--rules NAME``, under that
-preset of house rules, P to five decimals (under a penalty for three lost turns in a row,
-the target 10 000 alone, solved by sweeps, each said as it ends).
+and ``first player wins P`` (the default target, 10 000, or ``--target``'s alone); with
+``--rules NAME``, under that preset of house rules, P to five decimals (under a penalty for
+three lost turns in a row, one target alone, 10 000 unless ``--target`` says another,
+solved by sweeps, each said as it ends).
 """
 
 from __future__ import annotations
@@ -51,19 +52,21 @@ def _load(target: int, rebuild: bool = False, rules: FarkleRules = SEED) -> tupl
 
 
 def solve(args: argparse.Namespace, console: Console) -> int:
-    """Build (or load) the strategies of the three targets under the house rules and print
-    what they are worth (under a penalty for three lost turns in a row: 10 000 alone)."""
+    """Build (or load) the strategies of the three targets, or ``--target``'s alone, under
+    the house rules and print what they are worth (under a penalty for three lost turns in
+    a row: one target, 10 000 unless ``--target`` says another)."""
     name: str | None = getattr(args, "rules", None)
+    chosen: int | None = getattr(args, "target", None)
     rules = SEED if name is None else PRESETS[name]
     turn = TurnStrategy.load(rules)
     if rules.three_lost:
-        return _solve_penalty(rules, args.rebuild, turn, console)
+        return _solve_penalty(chosen or DEFAULT_TARGET, rules, args.rebuild, turn, console)
     default = 0.0
-    for target in TARGETS:
+    for target in TARGETS if chosen is None else (chosen,):
         strategy, how = _load(target, args.rebuild, rules)
         wins = strategy.first_player_wins()
         console.write(f"target {_points(target)}: the first to play wins {wins:.4f} ({how})")
-        if target == DEFAULT_TARGET:
+        if target == (chosen or DEFAULT_TARGET):
             default = wins
     console.write(f"points per turn {turn.points_per_turn():.2f}")
     # The contract's line has four decimals; a preset asked for by name has five.
@@ -71,9 +74,11 @@ def solve(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _solve_penalty(rules: FarkleRules, rebuild: bool, turn: TurnStrategy, console: Console) -> int:
-    """The target 10 000 alone under a penalty for three lost turns in a row: a solve by
-    sweeps (twenty minutes on two cores for ``facebook``), each sweep said as it ends."""
+def _solve_penalty(
+    target: int, rules: FarkleRules, rebuild: bool, turn: TurnStrategy, console: Console
+) -> int:
+    """One target alone under a penalty for three lost turns in a row: a solve by sweeps
+    (twenty minutes on two cores for ``facebook`` to 10 000), each sweep said as it ends."""
     start = time.perf_counter()
     sweeps: list[int] = []
 
@@ -83,11 +88,11 @@ def _solve_penalty(rules: FarkleRules, rebuild: bool, turn: TurnStrategy, consol
             f"sweep {done}: largest change {change:.1e} ({time.perf_counter() - start:.0f} s)"
         )
 
-    strategy = WinStrategy.load(DEFAULT_TARGET, rules=rules, rebuild=rebuild, sweeps=sweep)
+    strategy = WinStrategy.load(target, rules=rules, rebuild=rebuild, sweeps=sweep)
     wins = strategy.first_player_wins()
     how = f"built in {len(sweeps)} sweeps" if sweeps else "loaded from the cache"
     console.write(
-        f"target {_points(DEFAULT_TARGET)}: the first to play wins {wins:.5f}"
+        f"target {_points(target)}: the first to play wins {wins:.5f}"
         f" ({how} in {time.perf_counter() - start:.2f} s)"
     )
     console.write(f"points per turn {turn.points_per_turn():.2f}")
@@ -162,7 +167,7 @@ def simulate(args: argparse.Namespace, console: Console) -> int:
     name: str | None = getattr(args, "rules", None)
     rules = SEED if name is None else PRESETS[name]
     # Under a penalty the expert plays for the win where the table is in the cache (zar
-    # solve 10000 --rules NAME builds it: tens of minutes), else for points.
+    # solve 10000 --rules NAME --target T builds it: tens of minutes), else for points.
     if not rules.three_lost:
         _load(target, rules=rules)
     tallies = head_to_head(args.games, args.seed, target, rules)

@@ -11,9 +11,8 @@ import gc
 import multiprocessing
 import os
 import signal
-import sys
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
@@ -29,13 +28,17 @@ from zar.ai import computer_player
 from zar.ai.ahead import YAMS_STRATEGY, ahead
 from zar.ai.players import yams_strategy_after
 from zar.ai.warm import Step
+from zar.farkle import PRESETS, FarkleRules
 from zar.record import Record, farkle_rules, yams_rules
-from zar.server.accounts import account_process, deaf_to_ctrl_c
+from zar.server import penalty_tables
+from zar.server.accounts import account_process
 from zar.server.app import create_app
 from zar.server.connections import ConnectionLimits, Proxies, guarded_protocol
 from zar.server.inviting import INVITATION_RATES
 from zar.server.limits import ACTION_RATES, GAMES_PER_MINUTE, Rate, SecurityHeaders
 from zar.server.network import WILDCARDS, phone_addresses, url
+from zar.server.penalty_tables import PENALTY_PRESETS
+from zar.server.processes import own_process
 from zar.server.rights import WATCHERS_PER_GAME
 from zar.store import SqliteStore, Store, UnusableStore, open_store
 from zar.table import Seat
@@ -44,6 +47,7 @@ __all__ = [
     "DEFAULT_HOST",
     "DEFAULT_PORT",
     "app",
+    "build_penalty_tables",
     "connection_limits",
     "make_ready",
     "own_process",
@@ -55,6 +59,7 @@ __all__ = [
 
 DEFAULT_HOST = "127.0.0.1"  # this machine only, unless asked
 DEFAULT_PORT = 8000
+DEFAULT_TARGET = 10_000  # 10 000's, the target of the penalty tables built as it starts
 
 
 def _open(db: Path | None) -> Store:
@@ -216,13 +221,16 @@ def _prepare() -> None:
     in seconds) made in a process of its own, which costs the requests meanwhile nothing
     (a build in a thread here held the interpreter's lock for seconds at a time: the
     game's screen came 16 s after the start); meanwhile a game that asks for one waits
-    for it. Then the optimal Yams player read here, before a game asks. With
+    for it. Then the tables under a penalty for three lost turns in a row, tens of minutes
+    each, built one after another in the background (:func:`build_penalty_tables`: no game
+    waits for them), and the optimal Yams player read here, before a game asks. With
     ``$ZAR_WARM`` off, nothing is made ready ahead: the Yams player is read if the cache
     holds it, else built by the first game that asks, as every other table."""
     from zar.ai import warm
 
     if warming():
         make_ready(warm.STEPS)
+        build_penalty_tables()
     elif not warm.yams_strategy_kept():
         return
 
@@ -271,52 +279,48 @@ def make_ready(steps: Iterable[Step]) -> BaseProcess | None:
     return process
 
 
-def own_process(target: Callable[..., object], *args: object) -> BaseProcess:
-    """``target(*args)`` (a module's function) run in a process of its own, started now
-    (spawn: the server's threads are not forked), at a lower priority, deaf to a terminal's
-    Ctrl-C (which the server hears, and ends it as it exits); a daemon: it goes with the
-    server, and ends by itself if the server was killed."""
-    with deaf_to_ctrl_c(signal.SIGINT):
-        process = multiprocessing.get_context("spawn").Process(
-            target=_lower, args=(target, *args), name="zar-tables", daemon=True
-        )
-        process.start()
-    return process
-
-
-def _lower(target: Callable[..., object], *args: object) -> None:
-    os.nice(10)
-    parent = multiprocessing.parent_process()
-    if parent is not None:  # a server killed outright leaves no one to read what is made
-        threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
-    try:
-        target(*args)
-    except Exception as error:  # the game that asks for it builds it then
-        print(f"zar: the tables were not readied ahead: {error!r}", file=sys.stderr, flush=True)
-
-
-def _orphaned(parent: BaseProcess) -> None:
-    parent.join()
-    os._exit(0)
+def table_asked_for(record: Record) -> tuple[int, FarkleRules] | None:
+    """The two-player 10 000 table (its target, the house rules) a new game will ask for:
+    when its computer plays for the win, or its coach gives the chances of winning against
+    one opponent; else None."""
+    if record.kind != "10000" or record.target is None:
+        return None
+    expert = any(seat.level == "expert" for seat in record.seats)
+    coached = len(record.seats) == 2 and bool(record.hints)
+    return (record.target, farkle_rules(record.rules)) if expert or coached else None
 
 
 def table_to_ready(record: Record) -> int | None:
-    """The target of the two-player 10 000 table a new game will ask for: when its
-    computer plays for the win, or its coach gives the chances of winning against one
-    opponent; else None."""
-    if record.kind != "10000" or record.target is None:
+    """The target of the table a new game will ask for (:func:`table_asked_for`) when it is
+    to be readied for it; under a penalty for three lost turns in a row only once it is in
+    the cache (tens of minutes to build: :func:`build_penalty_tables` builds it in the
+    background, the game's computer and coach playing for points meanwhile); else None."""
+    asked = table_asked_for(record)
+    if asked is None:
         return None
-    house = farkle_rules(record.rules)
+    target, house = asked
     if house.three_lost:
         from zar.ai.farkle import WinStrategy  # numpy: only for such a game
 
-        # Tens of minutes to build: never in a server, only read once in the cache (zar
-        # solve 10000 --rules NAME); until then the expert and the coach play for points.
-        if not WinStrategy.cached(record.target, house):
+        if not WinStrategy.cached(target, house):
             return None
-    expert = any(seat.level == "expert" for seat in record.seats)
-    coached = len(record.seats) == 2 and bool(record.hints)
-    return record.target if expert or coached else None
+    return target
+
+
+def build_penalty_tables(record: Record | None = None) -> None:
+    """The tables under a penalty for three lost turns in a row wanted, not in the cache,
+    built in the background (:mod:`zar.server.penalty_tables`: one at a time, in a process
+    of its own at the lowest priority, no request waiting): as the server starts (no
+    ``record``) those of the default target, ``facebook`` first; for a new game, the one
+    its computer or coach asks for (another target). With ``$ZAR_WARM`` off, none."""
+    if not warming():
+        return
+    if record is None:
+        wanted = [(DEFAULT_TARGET, PRESETS[name]) for name in PENALTY_PRESETS]
+    else:
+        asked = table_asked_for(record)
+        wanted = [] if asked is None else [asked]
+    penalty_tables.builds.want(wanted)
 
 
 def chances_to_ready(record: Record) -> bool:
@@ -332,7 +336,9 @@ def ready_strategies(record: Record) -> None:
     ask for in the background, while the people play their first turn, rather than when
     the computer or the coach first asks; for a Yams game of two, the laws of the last
     rounds and the chance's calibration (17 s the first time); for a Yams game under other
-    house rules than ours, their optimal strategy (4 to 10 s the first time)."""
+    house rules than ours, their optimal strategy (4 to 10 s the first time); for a 10 000
+    table under a penalty for three lost turns in a row not in the cache, its build begun
+    (:func:`build_penalty_tables`: tens of minutes, the game playing for points)."""
     if record.kind == "yams" and record.rules is not None:
         from zar.ai import warm
 
@@ -342,6 +348,7 @@ def ready_strategies(record: Record) -> None:
         threading.Thread(
             target=computer_player, args=("yams", "expert", record.rules), daemon=True
         ).start()
+    build_penalty_tables(record)
     target = table_to_ready(record)
     if target is not None:
         from zar.ai import cache
