@@ -6,6 +6,7 @@ screen and linked to their section of the rules page; the phone's one screen."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,8 +16,11 @@ from playwright.sync_api import Page, expect
 from browser.person import DESKTOP, PHONE, Person, tap
 from browser.test_layout import at_least, fits, in_view
 from dice_support import ScriptedDice
+from server.warm_support import DEADLINE, Spawned
 from zar.ai.yams import Strategy
 from zar.ai.yams_win import calibration, late_laws
+from zar.farkle import PRESETS
+from zar.server import penalty_tables
 
 YATZY = (
     "Bir", "İki", "Üç", "Dört", "Beş", "Altı", "Çift", "Çifte çift", "Üçlü", "Dörtlü",
@@ -60,6 +64,41 @@ def test_the_dialog_says_each_preset_and_its_levels(page: Page) -> None:
     expect(rules).to_have_value("seed")
     dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="Yams").check()
     expect(rules).to_have_value("scandinavian")  # each game keeps its choice
+
+
+def test_the_dialog_says_when_an_expert_is_on_its_way(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While this server builds Facebook Farkle's table (held here), its rules say that the
+    expert is being prepared, and the levels are the two it has; once the build is over,
+    the dialog opened again says it no more."""
+    build = Spawned()
+    monkeypatch.setattr(penalty_tables, "builds", penalty_tables.Builds())
+    monkeypatch.setattr(penalty_tables, "own_process", build)
+    penalty_tables.builds.want([(10_000, PRESETS["facebook"])])
+    ali = Person(page)
+    ali.open()
+    ali.button("Yeni oyun").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
+    choose_rules(ali, "Facebook Farkle")
+    rules = dialog.get_by_role("combobox", name="Kurallar")
+    expect(rules).to_have_accessible_description(re.compile(r"Usta seviyesi hazırlanıyor"))
+    dialog.get_by_role("checkbox", name="Humains + 1 IA").check()
+    level = dialog.get_by_role("combobox", name="Seviye")
+    expect(level.get_by_role("option")).to_have_text(
+        [re.compile("^Temkinli"), re.compile("^Puan avcısı")]
+    )
+    build.go.set()
+    deadline = time.monotonic() + DEADLINE
+    while penalty_tables.builds.wanted((10_000, PRESETS["facebook"])):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    ali.button("Vazgeç").click()
+    ali.button("Yeni oyun").click()
+    expect(rules).to_have_value("facebook")  # the choice kept
+    expect(rules).to_have_accessible_description(re.compile("^Kasa en az 300"))
+    expect(rules).not_to_have_accessible_description(re.compile("hazırlanıyor"))
 
 
 def yatzy(page: Page, *, computer: bool = False, level: str | None = None) -> Person:

@@ -12,12 +12,13 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from server import warm_support
+from server.warm_support import DEADLINE, Spawned
 from zar.ai import cache, computer_player
 from zar.ai.ahead import ahead, table_of_two
 from zar.ai.farkle import CACHE_NAME, WinStrategy
@@ -25,34 +26,12 @@ from zar.ai.judging import Strategies
 from zar.ai.players import levels
 from zar.farkle import PRESETS, FarkleRules, FarkleSettings, FarkleState, Throw
 from zar.record import Record
-from zar.server import penalty_tables, processes, run
+from zar.server import create_app, penalty_tables, processes, run
+from zar.store import SqliteStore
 from zar.table import Seat
 
-DEADLINE = 120.0  # for a process to start (numpy, numba) on a busy machine
 FACEBOOK = PRESETS["facebook"]
 WANTED = [(t, name) for t in (5_000, 10_000, 15_000) for name in penalty_tables.PENALTY_PRESETS]
-
-
-@dataclass
-class Spawned:
-    """Stands in for :func:`zar.server.processes.own_process`: writes down each process
-    asked for (what it runs, the table, its niceness), which ends once let go with
-    ``exitcode``."""
-
-    runs: list[object] = field(default_factory=list)
-    tables: list[tuple[int, str | None]] = field(default_factory=list)
-    niceness: list[int] = field(default_factory=list)
-    go: threading.Event = field(default_factory=threading.Event)
-    exitcode: int = 0
-
-    def __call__(self, target: object, points: int, rules: FarkleRules, niceness: int) -> Spawned:
-        self.runs.append(target)
-        self.tables.append((points, rules.name))
-        self.niceness.append(niceness)
-        return self
-
-    def join(self) -> None:
-        assert self.go.wait(timeout=DEADLINE)
 
 
 @pytest.fixture
@@ -174,6 +153,23 @@ def test_no_request_waits_for_a_penalty_table_being_built(spawned: Spawned) -> N
     spawned.go.set()
     until(idle)
     assert spawned.tables == [(10_000, "facebook")]
+
+
+def test_the_dialog_hears_which_rules_expert_is_being_prepared(
+    spawned: Spawned, store: SqliteStore
+) -> None:
+    """`/api/setup` names the house rules whose table of 10 000 is being built here, while
+    it is, beside their levels without the expert; then none."""
+    spawned.go.clear()
+    with TestClient(create_app(store, games_per_minute=None)) as client:
+        assert client.get("/api/setup").json()["rules_preparing"] == {"yams": [], "10000": []}
+        penalty_tables.builds.want([(10_000, FACEBOOK), (10_000, PRESETS["three-lost-500"])])
+        setup = client.get("/api/setup").json()
+        assert setup["rules_preparing"]["10000"] == ["facebook", "three-lost-500"]
+        assert setup["rules_levels"]["10000"]["facebook"] == ["seed", "max-points"]
+        spawned.go.set()
+        until(idle)
+        assert client.get("/api/setup").json()["rules_preparing"]["10000"] == []
 
 
 def test_a_killed_build_ends_the_builds_not_begun(spawned: Spawned) -> None:

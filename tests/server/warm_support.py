@@ -8,12 +8,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from zar.ai.cache import cache_dir
 from zar.farkle import FarkleRules
 
+DEADLINE = 120.0  # for a process to start (numpy, numba) on a busy machine
 GO = "go"  # the file a held step waits for
 SOURCE = "ZAR_TEST_TABLE"  # the table file a copying step copies into the cache
 
@@ -65,3 +68,25 @@ def solved(target: int, rules: FarkleRules) -> None:
     table.with_name(f".{table.name}.tmp").write_bytes(b"a table")
     os.replace(table.with_name(f".{table.name}.tmp"), table)
     _write_down(f"penalty-{target}-{rules.name}")
+
+
+@dataclass
+class Spawned:
+    """Stands in for :func:`zar.server.processes.own_process`: writes down each process
+    asked for (what it runs, the table, its niceness), which ends once let go with
+    ``exitcode``."""
+
+    runs: list[object] = field(default_factory=list)
+    tables: list[tuple[int, str | None]] = field(default_factory=list)
+    niceness: list[int] = field(default_factory=list)
+    go: threading.Event = field(default_factory=threading.Event)
+    exitcode: int = 0
+
+    def __call__(self, target: object, points: int, rules: FarkleRules, niceness: int) -> Spawned:
+        self.runs.append(target)
+        self.tables.append((points, rules.name))
+        self.niceness.append(niceness)
+        return self
+
+    def join(self) -> None:
+        assert self.go.wait(timeout=DEADLINE)

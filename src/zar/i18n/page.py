@@ -561,6 +561,15 @@ def _farkle_presets() -> dict[str, Mapping[Language, str]]:
         fr="Quatre dés identiques : 2 fois le brelan, cinq : 4 fois, six : 8 fois",
         en="Four of a kind 2× the three, five 4×, six 8×",
     )
+    say(
+        "rules-preparing",
+        tr="Usta seviyesi hazırlanıyor: kazanma şansı tablosu bu sunucuda hesaplanıyor "
+        "(yarım saate kadar sürer).",
+        fr="Le niveau Expert se prépare : la table des chances de gagner est calculée sur ce "
+        "serveur (jusqu'à une demi-heure).",
+        en="The Expert level is on its way: the table of chances of winning is being worked out "
+        "on this server (up to half an hour).",
+    )
     say("rules-10000-facebook", tr="Facebook Farkle", fr="Facebook Farkle", en="Facebook Farkle")
     say(
         "rules-10000-facebook-about",

@@ -15,10 +15,10 @@ import atexit
 import threading
 from collections.abc import Iterable
 
-from zar.farkle import FarkleRules
+from zar.farkle import PRESETS, FarkleRules
 from zar.server.processes import LOWEST, own_process
 
-__all__ = ["PENALTY_PRESETS", "Builds", "builds"]
+__all__ = ["PENALTY_PRESETS", "Builds", "builds", "preparing"]
 
 # facebook first: Facebook Farkle, the best known, and the one Busche's figure checks.
 PENALTY_PRESETS = ("facebook", "three-lost-500", "three-lost-1000")
@@ -117,6 +117,12 @@ class Builds:
 
 
 builds = Builds()  # this server process's
+
+
+def preparing() -> list[str]:
+    """The house rules of 10 000 whose table of 10 000 this server is building (or is to
+    build next): their expert level is offered once it is in the cache."""
+    return [name for name in PENALTY_PRESETS if builds.wanted((10_000, PRESETS[name]))]
 
 
 @atexit.register

@@ -215,6 +215,10 @@ class Setup(BaseModel):
     rules_levels: dict[str, dict[str, list[str]]] = Field(
         description="the computer's levels under each game's house rules"
     )
+    rules_preparing: dict[str, list[str]] = Field(
+        description="each game's house rules whose strongest level is offered once the table"
+        " this server is building for it is ready (minutes to half an hour)"
+    )
 
 
 class Network(BaseModel):

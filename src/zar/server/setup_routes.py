@@ -11,6 +11,7 @@ from fastapi import APIRouter
 from zar import ai
 from zar.i18n import LANGUAGES, MESSAGES, Language, box_names
 from zar.record import GAMES, HOUSE_RULES
+from zar.server import penalty_tables
 from zar.server.network import qr_code
 from zar.server.replies import Network, Setup, Words, refusals
 from zar.table import MAX_PEOPLE, MAX_SEATS
@@ -26,7 +27,8 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
     @router.get("/api/setup", response_model=None, responses={200: {"model": Setup}})
     async def setup() -> dict[str, Any]:
         """The new-game dialog's choices: games, computer levels, targets, auto-fill delays,
-        how many people and seats (people and computers) a table takes."""
+        how many people and seats (people and computers) a table takes; the house rules
+        whose levels grow once a table being built here is ready."""
         return {
             "games": list(GAMES),
             "levels": {game: list(levels) for game, levels in ai.LEVELS.items()},
@@ -44,6 +46,7 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
                 game: {name: list(ai.levels(game, name)) for name in names}
                 for game, names in HOUSE_RULES.items()
             },
+            "rules_preparing": {"yams": [], "10000": penalty_tables.preparing()},
         }
 
     @router.get(

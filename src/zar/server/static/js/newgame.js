@@ -26,7 +26,10 @@ export class NewGameDialog {
   }
 
   async open(kind) {
-    setup ??= (await get("/api/setup")).data;
+    // Asked each time: the levels a set of rules offers grow once a table is built.
+    const asked = await get("/api/setup");
+    if (asked.ok) setup = asked.data;
+    if (!setup) return;
     if (!this.el) this.build();
     if (kind) this.form.elements.game.value = kind;
     this.error.textContent = "";
@@ -234,7 +237,9 @@ export class NewGameDialog {
     const names = setup.rules[kind] ?? [];
     this.rules.replaceChildren(...names.map((name) => h("option", { value: name }, t(`rules-${kind}-${name}`))));
     this.rules.value = this.chosenRules[kind] ?? setup.default_rules[kind];
-    this.rulesAbout.textContent = t(`rules-${kind}-${this.rules.value}-about`);
+    const preparing = setup.rules_preparing?.[kind]?.includes(this.rules.value);
+    this.rulesAbout.textContent = [t(`rules-${kind}-${this.rules.value}-about`),
+      ...(preparing ? [t("rules-preparing")] : [])].join(". ");
     // Each level says what it does; each game keeps its own choice, or its own default,
     // when its rules offer it (else their first).
     const levels = this.levelsOffered(kind);
