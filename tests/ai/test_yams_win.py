@@ -64,15 +64,29 @@ def all_but(open_box: Box, **written: int) -> dict[Box, int]:
     return boxes
 
 
+def yatzy_card(open_box: YatzyBox | None, **written: int) -> Scorecard:
+    """A Yatzy card with every box but ``open_box`` (None: every box) written: 0 unless
+    given."""
+    boxes = {box: 0 for box in YatzyBox if box is not open_box}
+    boxes.update({YatzyBox[name]: points for name, points in written.items()})
+    return Scorecard.from_boxes(boxes, rules=Rules.SCANDINAVIAN)
+
+
 def test_penta_chance_is_verhoeffs() -> None:
     assert penta_chance(3, 0) == pytest.approx(2_783_176 / 60_466_176, abs=1e-12)
 
 
-def test_a_last_penta_against_a_finished_card(solved: Solved) -> None:
-    # Behind by 10 with the Penta box left: only five of a kind wins.
-    strategy = solved("standard")
-    mine = card(all_but(Box.PENTA, CHANCE=20))
-    theirs = card(all_but(Box.ONES, CHANCE=30) | {Box.ONES: 0})
+@pytest.mark.parametrize("rules", ["standard", "scandinavian"])
+def test_a_last_penta_against_a_finished_card(solved: Solved, rules: str) -> None:
+    """Behind by 10 with the five-of-a-kind box left (Penta, Yatzy's Yatzy): only five of a
+    kind wins."""
+    strategy = solved(rules)
+    if rules == "standard":
+        mine, last = card(all_but(Box.PENTA, CHANCE=20)), Box.PENTA
+        theirs = card(all_but(Box.ONES, CHANCE=30) | {Box.ONES: 0})
+    else:
+        mine, last = yatzy_card(YatzyBox.YATZY, CHANCE=20), YatzyBox.YATZY
+        theirs = yatzy_card(None, CHANCE=30)
     assert theirs.is_complete
     assert theirs.total - mine.total == 10
     chances = turn_chances(strategy, mine, theirs)
@@ -81,6 +95,7 @@ def test_a_last_penta_against_a_finished_card(solved: Solved) -> None:
     keeps = chances.keeps((6, 6, 6, 2, 3), 2)
     assert keeps[(6, 6, 6)] == pytest.approx(penta_chance(2, 3), abs=1e-9)
     assert max(keeps.values()) == keeps[(6, 6, 6)]
+    assert chances.boxes((6, 6, 6, 6, 6), {last: 50}) == {last: 1.0}
 
 
 def test_a_last_penta_against_a_last_ones_box(solved: Solved) -> None:
@@ -118,14 +133,6 @@ def test_the_last_rounds_laws_are_probabilities(solved: Solved, rules: str) -> N
         assert (law[row, tops[row] :] == 0).all()
 
 
-def yatzy_card(open_box: YatzyBox | None, **written: int) -> Scorecard:
-    """A Yatzy card with every box but ``open_box`` (None: every box) written: 0 unless
-    given."""
-    boxes = {box: 0 for box in YatzyBox if box is not open_box}
-    boxes.update({YatzyBox[name]: points for name, points in written.items()})
-    return Scorecard.from_boxes(boxes, rules=Rules.SCANDINAVIAN)
-
-
 @cache
 def straight_chance(throws_left: int, have: frozenset[int], faces: frozenset[int]) -> float:
     """The chance of a straight of ``faces`` with ``throws_left`` throws to come, the faces
@@ -139,21 +146,6 @@ def straight_chance(throws_left: int, have: frozenset[int], faces: frozenset[int
     return sum(
         straight_chance(throws_left - 1, have | (faces & set(roll)), faces) for roll in rolls
     ) / len(rolls)
-
-
-def test_a_last_yatzy_against_a_finished_card(solved: Solved) -> None:
-    # Yatzy's card: behind by 10 with the Yatzy box left, only five of a kind (50) wins.
-    strategy = solved("scandinavian")
-    mine = yatzy_card(YatzyBox.YATZY, CHANCE=20)
-    finished = yatzy_card(None, CHANCE=30)
-    assert finished.is_complete
-    assert finished.total - mine.total == 10
-    chances = turn_chances(strategy, mine, finished)
-    assert chances.start == pytest.approx(penta_chance(3, 0), abs=1e-9)
-    keeps = chances.keeps((6, 6, 6, 2, 3), 2)
-    assert keeps[(6, 6, 6)] == pytest.approx(penta_chance(2, 3), abs=1e-9)
-    assert max(keeps.values()) == keeps[(6, 6, 6)]
-    assert chances.boxes((6, 6, 6, 6, 6), {YatzyBox.YATZY: 50}) == {YatzyBox.YATZY: 1.0}
 
 
 def test_a_last_small_straight_and_a_last_pair_on_yatzys_card(solved: Solved) -> None:
