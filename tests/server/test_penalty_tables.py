@@ -197,3 +197,25 @@ def test_a_penalty_table_is_built_in_a_process_of_its_own_at_the_lowest_priority
     assert made["pid"] != os.getpid()
     assert made["nice"] == processes.LOWEST
     assert penalty_tables.builds.want([(5_000, FACEBOOK)]) == ()  # in the cache now
+
+
+def test_the_server_exiting_kills_its_processes_whatever_they_hear(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process of its own that does not hear SIGTERM (spawned while the server had it
+    ignored for a moment) is killed as the server exits, not waited for; none is started
+    after: a penalty build asked for then ends as a killed one."""
+    monkeypatch.setenv("ZAR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(processes, "_running", [])
+    monkeypatch.setattr(processes, "_ended", False)
+    process = processes.own_process(warm_support.deaf)
+    until(lambda: warm_support.made("deaf"))
+    process.terminate()  # what multiprocessing's own exit sends: not heard
+    process.join(timeout=1)
+    assert process.is_alive()
+    processes._end()
+    process.join(timeout=DEADLINE)
+    assert process.exitcode == -9  # SIGKILL
+    with pytest.raises(processes.Ending):
+        processes.own_process(warm_support.deaf)
+    assert penalty_tables._build((5_000, FACEBOOK)) == -1

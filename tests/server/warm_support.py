@@ -70,6 +70,16 @@ def solved(target: int, rules: FarkleRules) -> None:
     _write_down(f"penalty-{target}-{rules.name}")
 
 
+def deaf() -> None:
+    """A step that will not hear SIGTERM (as a process spawned while the server had it
+    ignored for a moment), held until the test says go."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    _write_down("deaf")
+    _held()
+
+
 @dataclass
 class Spawned:
     """Stands in for :func:`zar.server.processes.own_process`: writes down each process

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterable
 
 from zar.farkle import PRESETS, FarkleRules
-from zar.server.processes import LOWEST, own_process
+from zar.server.processes import LOWEST, Ending, own_process
 
 __all__ = ["PENALTY_PRESETS", "Builds", "builds", "preparing"]
 
@@ -39,7 +39,10 @@ def _build(table: Table) -> int:
     killed by a signal)."""
     if _kept(table):  # another server may have stored it meanwhile
         return 0
-    process = own_process(_solved, *table, niceness=LOWEST)
+    try:
+        process = own_process(_solved, *table, niceness=LOWEST)
+    except Ending:  # the server is exiting: as if killed, none more begun
+        return -1
     process.join()
     return process.exitcode or 0
 
