@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, assert_never, cast
+from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from zar import farkle, yams
 from zar.dice import outcomes
 from zar.farkle import FarkleState, Phase
 from zar.record import Record, State, Step
-from zar.yams import AnyBox, Box, Rules, YamsState
+from zar.yams import AnyBox, Rules, YamsState
 
 if TYPE_CHECKING:  # numpy and numba load with the strategies, not with a view's decision
     from zar.ai.farkle import TurnStrategy, WinStrategy
@@ -163,8 +163,7 @@ def yams_options(strategy: Strategy, state: YamsState, *, chances: bool = False)
     """The best options after a throw, best first: the best keep (while throws are left),
     the best box, then the best of the rest; each with the expected final score, and with
     ``chances`` at a table of two its chance of winning (``win``; once the laws of the
-    last rounds are at hand, :func:`zar.ai.yams_win.laws_at_hand`; under our rules only,
-    which those laws are of)."""
+    last rounds of the game's rules are at hand, :func:`zar.ai.yams_win.laws_at_hand`)."""
     if not state.dice or state.is_over:
         return []
     keeps, boxes = _yams_values(strategy, state)
@@ -211,7 +210,7 @@ def option_chances(strategy: Strategy, state: YamsState) -> dict[str | tuple[int
     from zar.ai.yams_win import shown_chances  # numba, with the strategy
 
     turn = shown_chances(strategy, state, 1 - state.seat)
-    boxes = turn.boxes(state.dice, cast(dict[Box, int], state.options))  # our card's
+    boxes = turn.boxes(state.dice, state.options)
     chances: dict[str | tuple[int, ...], float] = {box.name: w for box, w in boxes.items()}
     if state.throws_left:
         chances.update(turn.keeps(state.dice, state.throws_left).items())

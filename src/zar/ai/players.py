@@ -20,7 +20,7 @@ from zar.ai.yams_greedy import GreedyPlayer
 from zar.farkle import PRESETS
 from zar.farkle.game import FarkleState
 from zar.yams.game import YamsState
-from zar.yams.scorecard import Box, Rules
+from zar.yams.scorecard import AnyBox, Rules
 
 if TYPE_CHECKING:
     from zar.ai.yams import Strategy
@@ -46,7 +46,7 @@ class YamsPlayer(Protocol):
         before throwing the others again, or None to stop and write the dice."""
         ...
 
-    def box(self, state: YamsState) -> Box:
+    def box(self, state: YamsState) -> AnyBox:
         """The box to write ``state.dice`` in: a key of ``state.options``."""
         ...
 

@@ -20,7 +20,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +33,6 @@ from zar.yams.scorecard import (
     PENTA_POINTS,
     UPPER_BONUS_AT,
     AnyBox,
-    Box,
     Rules,
     Scorecard,
 )
@@ -307,8 +305,8 @@ class OptimalPlayer:
         kept = self.strategy.best_keep(state.card, state.dice, state.throws_left)
         return None if len(kept) == DICE else kept_positions(state.dice, kept)
 
-    def box(self, state: YamsState) -> Box:
+    def box(self, state: YamsState) -> AnyBox:
         """The box to write the dice in."""
         if not state.dice:
             raise ValueError("the computer writes a throw only after throwing")
-        return cast(Box, self.strategy.best_box(state.card, state.dice))  # a Yams game's card
+        return self.strategy.best_box(state.card, state.dice)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +23,7 @@ from zar.ai.yams import OptimalPlayer, Strategy, kept_positions
 from zar.ai.yams_tables import FIRST_THROW, KEEPS, THROWS, keep_index
 from zar.dice import check_dice
 from zar.yams.game import DICE, YamsState
-from zar.yams.scorecard import Box, Scorecard
+from zar.yams.scorecard import AnyBox, Scorecard
 
 __all__ = [
     "CALIBRATION_GAMES",
@@ -81,7 +81,7 @@ class Chances:
         values[faces] = float(self.keep[0][keep_index(faces)])
         return values
 
-    def boxes(self, dice: tuple[int, ...], options: dict[Box, int]) -> dict[Box, float]:
+    def boxes(self, dice: tuple[int, ...], options: Mapping[AnyBox, int]) -> dict[AnyBox, float]:
         """For each box the throw may go in (``options``), the chance of winning."""
         t = keep_index(tuple(check_dice(dice, count=DICE))) - FIRST_THROW
         return {box: float(self.write[t, box.slot]) for box in options}
@@ -295,14 +295,14 @@ class WinPlayer:
         kept = max(values, key=lambda k: (values[k], len(k), k))
         return None if len(kept) == DICE else kept_positions(state.dice, kept)
 
-    def box(self, state: YamsState) -> Box:
+    def box(self, state: YamsState) -> AnyBox:
         """The box to write the dice in."""
         if not state.dice:
             raise ValueError("the computer writes a throw only after throwing")
         chances = self._chances(state)
         if chances is None:
             return OptimalPlayer(self.strategy).box(state)
-        values = chances.boxes(state.dice, cast(dict[Box, int], state.options))  # our card's
+        values = chances.boxes(state.dice, state.options)
         return max(values, key=lambda box: (values[box], -box.value))
 
 
