@@ -170,6 +170,12 @@ class TurnStrategy:
         for)."""
         return _turn_for(rules, entering)
 
+    @staticmethod
+    def of(state: FarkleState) -> TurnStrategy:
+        """The most points for the player to move in ``state``, under its game's rules: with
+        the entry to reach while that player's banked total is 0 or below."""
+        return _turn_for(state.settings.rules, state.totals[state.seat] <= 0)
+
     def points_per_turn(self) -> float:
         """The expected points of a turn from its start (606.98 under the seeds' rules)."""
         return float(self._value[0, DICE])
@@ -398,6 +404,16 @@ class WinStrategy:
             return float(self._win[a - self.low, b - self.low, c, d])
         return float(self._win[a, b])
 
+    def seats(self, state: FarkleState) -> tuple[int, int, Lost]:
+        """What the strategy reads of a game of two or more: the banked totals of the player
+        to move and of the leading other (the first such seat), each read at the table's
+        bound when under it (-2 500 after five penalties), and their lost turns in a row."""
+        others = [seat for seat in range(len(state.totals)) if seat != state.seat]
+        leader = max(others, key=lambda seat: state.totals[seat])
+        own, other = (max(state.totals[seat], self.bound) for seat in (state.seat, leader))
+        in_row = state.lost_in_row or (0,) * len(state.totals)
+        return own, other, (in_row[state.seat], in_row[leader])
+
     def first_player_wins(self) -> float:
         """The chance that the first to play wins (ties counting 1/2), both playing at best."""
         return self._at(0, 0, 0, 0)
@@ -548,12 +564,6 @@ def _may_bank(state: FarkleState) -> bool:
     return state.can_bank
 
 
-def _turn_strategy(state: FarkleState) -> TurnStrategy:
-    """The most points for the player to move: with the entry to reach while its total is 0."""
-    entering = state.totals[state.seat] <= 0
-    return TurnStrategy.load(state.settings.rules, entering=entering)
-
-
 @dataclass(frozen=True, slots=True)
 class MaxPointsPlayer:
     """The ``max-points`` level: every turn for the most points it can expect, whatever the
@@ -561,14 +571,14 @@ class MaxPointsPlayer:
 
     def set_aside(self, state: FarkleState) -> tuple[int, ...]:
         faces = _thrown(state)
-        values = _turn_strategy(state).selection_values(state.turn_points, faces)
+        values = TurnStrategy.of(state).selection_values(state.turn_points, faces)
         moves = _throw(faces, len(faces), state.settings.rules)
         return _positions(state, _best({k: (v, *moves[k]) for k, v in values.items()}))
 
     def banks(self, state: FarkleState) -> bool:
         if not _may_bank(state):
             return False
-        return _turn_strategy(state).banks(state.turn_points, state.dice_in_play)
+        return TurnStrategy.of(state).banks(state.turn_points, state.dice_in_play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -587,11 +597,7 @@ class ExpertPlayer:
         if not others or (rules.three_lost and not WinStrategy.cached(target, rules)):
             return None
         strategy = WinStrategy.load(target, rules=rules)
-        leader = max(others, key=lambda seat: state.totals[seat])
-        # A total under the table's bound (-2 500 after five penalties) is read at it.
-        own, other = (max(state.totals[seat], strategy.bound) for seat in (state.seat, leader))
-        in_row = state.lost_in_row or (0,) * len(state.totals)
-        return strategy, own, other, (in_row[state.seat], in_row[leader])
+        return strategy, *strategy.seats(state)
 
     def set_aside(self, state: FarkleState) -> tuple[int, ...]:
         faces = _thrown(state)

@@ -88,10 +88,7 @@ class Strategies:
         player to move has nothing banked)."""
         from zar.ai.farkle import TurnStrategy
 
-        if state is None:
-            return TurnStrategy.load()
-        entering = state.totals[state.seat] <= 0
-        return TurnStrategy.load(state.settings.rules, entering=entering)
+        return TurnStrategy.load() if state is None else TurnStrategy.of(state)
 
     def win(self, state: FarkleState, *, leader: bool = False) -> WinStrategy | None:
         """The two-player strategy of the game's target, when exactly two play; with
@@ -271,32 +268,16 @@ class _Turn:
     turn: TurnStrategy
     win: WinStrategy | None
 
-    @property
-    def scores(self) -> tuple[int, int]:
-        """The seat's banked total, and the best of the others' (the other's, when two play),
-        neither under the table's bound (under a penalty for three lost turns in a row)."""
-        seat, totals = self.state.seat, self.state.totals
-        low = 0 if self.win is None else self.win.bound
-        return max(totals[seat], low), max(max(t, low) for s, t in enumerate(totals) if s != seat)
-
-    @property
-    def lost(self) -> tuple[int, int]:
-        """The lost turns in a row of the seat and of the leading other."""
-        state = self.state
-        in_row = state.lost_in_row or (0,) * len(state.totals)
-        others = [s for s in range(len(state.totals)) if s != state.seat]
-        return in_row[state.seat], in_row[max(others, key=lambda s: state.totals[s])]
-
     def bank(self) -> tuple[float, float | None]:
         t = self.state.turn_points
         if self.win is None:
             return float(t), None
-        own, other = self.scores
+        own, other, lost = self.win.seats(self.state)
         if other >= self.state.settings.target:  # the last turn: pass the leader or lose
             return float(t), 1.0 if own + t > other else 0.5 if own + t == other else 0.0
         if own + t >= self.state.settings.target and not self.state.settings.rules.last_round:
             return float(t), 1.0  # the first to the target wins
-        return float(t), 1.0 - self.win.win_chance(other, own + t, (self.lost[1], 0))
+        return float(t), 1.0 - self.win.win_chance(other, own + t, (lost[1], 0))
 
     def throw(self) -> tuple[float, float | None]:
         t, n = self.state.turn_points, self.state.dice_in_play
@@ -304,8 +285,8 @@ class _Turn:
         expected = throw_value(n, 0.0, lambda p, m: self.turn.value(t + p, m), rules)
         if self.win is None:
             return expected, None
-        own, other = self.scores
-        win, lost = self.win, self.lost
+        win = self.win
+        own, other, lost = win.seats(self.state)
         after = win.lost_turn_chance(own, other, lost)
         chance = throw_value(
             n, after, lambda p, m: win.turn_value(own, other, t + p, m, lost), rules
@@ -321,7 +302,8 @@ class _Turn:
         expected = self.turn.selection_values(t, faces)
         win = None
         if self.win is not None:
-            win = self.win.selection_values(*self.scores, t, faces, self.lost)
+            own, other, lost = self.win.seats(self.state)
+            win = self.win.selection_values(own, other, t, faces, lost)
         return {k: (points[k], expected[k], None if win is None else win[k]) for k in points}
 
 
