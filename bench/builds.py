@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 
 def built_apart(script: str, args: Sequence[str]) -> tuple[str, float]:
@@ -25,3 +25,21 @@ def built_apart(script: str, args: Sequence[str]) -> tuple[str, float]:
     if status:
         raise SystemExit(f"{' '.join(args)}: the build failed (status {status >> 8})")
     return out, usage.ru_maxrss / 1024
+
+
+def chosen(
+    asked: str | None, every: Sequence[str], known: Collection[str], anchor: str
+) -> list[str]:
+    """The names ``--presets`` asked for (comma-separated; None: ``every``), the anchor
+    first when it was not asked for; a name not ``known`` ends the bench, saying them."""
+    names = asked.split(",") if asked else list(every)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise SystemExit(f"unknown names {', '.join(unknown)}: {', '.join(known)}")
+    return names if anchor in names else [anchor, *names]
+
+
+def machine() -> str:
+    """The cores and the load average as the bench starts."""
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"{os.cpu_count()} cores; load average at start: {load}"

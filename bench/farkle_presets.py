@@ -13,10 +13,9 @@ only here: their chance of winning (tens of minutes each) is bench/farkle_penalt
 from __future__ import annotations
 
 import argparse
-import os
 import time
 
-from builds import built_apart
+from builds import built_apart, chosen, machine
 
 ANCHOR = "seed"
 
@@ -56,14 +55,8 @@ def main() -> None:
         return
     from zar.farkle import PRESETS
 
-    names = args.presets.split(",") if args.presets else list(PRESETS)
-    unknown = [n for n in names if n not in PRESETS]
-    if unknown:
-        raise SystemExit(f"unknown presets {', '.join(unknown)}: {', '.join(PRESETS)}")
-    if ANCHOR not in names:
-        names.insert(0, ANCHOR)
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"target {args.target}; {os.cpu_count()} cores; load average at start: {load}")
+    names = chosen(args.presets, list(PRESETS), PRESETS, ANCHOR)
+    print(f"target {args.target}; {machine()}")
     header = (
         f"{'preset':<16}{'build s':>9}{'peak MiB':>10}{'points/turn':>13}{'ratio':>8}"
         f"{'first wins':>12}{'ratio':>8}"

@@ -11,10 +11,9 @@ loaded or compiled first, on a problem of no size, not in the build time.
 from __future__ import annotations
 
 import argparse
-import os
 import time
 
-from builds import built_apart
+from builds import built_apart, chosen, machine
 
 ANCHOR = "standard"
 
@@ -45,14 +44,8 @@ def main() -> None:
         return
     from zar.yams import HOUSE_RULES, Rules
 
-    names = args.presets.split(",") if args.presets else [r.value for r in HOUSE_RULES]
-    unknown = [n for n in names if n not in {r.value for r in Rules}]
-    if unknown:
-        raise SystemExit(f"unknown rules {', '.join(unknown)}")
-    if ANCHOR not in names:
-        names.insert(0, ANCHOR)
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{os.cpu_count()} cores; load average at start: {load}")
+    names = chosen(args.presets, [r.value for r in HOUSE_RULES], [r.value for r in Rules], ANCHOR)
+    print(machine())
     print(
         f"{'rules':<14}{'build s':>9}{'× ours':>8}{'peak MiB':>10}{'cache MB':>10}{'expected':>11}"
     )
