@@ -19,6 +19,7 @@ from zar.ai.farkle_seed import ThresholdPlayer
 from zar.ai.yams_greedy import GreedyPlayer
 from zar.farkle import PRESETS
 from zar.farkle.game import FarkleState
+from zar.record import yams_rules
 from zar.yams.game import YamsState
 from zar.yams.scorecard import AnyBox, Rules
 
@@ -128,11 +129,11 @@ def computer_player(
         case "yams", "expert":
             from zar.ai.yams import OptimalPlayer
 
-            return OptimalPlayer(_yams_strategy(Rules(rules or Rules.STANDARD.value)))
+            return OptimalPlayer(_yams_strategy(yams_rules(rules)))
         case "yams", "win":
             from zar.ai.yams_win import WinPlayer
 
-            return WinPlayer(_yams_strategy(Rules(rules or Rules.STANDARD.value)))
+            return WinPlayer(_yams_strategy(yams_rules(rules)))
         case "10000", "seed":
             return ThresholdPlayer()
         case "10000", "max-points":
