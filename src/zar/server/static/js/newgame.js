@@ -199,12 +199,12 @@ export class NewGameDialog {
     (rows[Math.max(0, index - 1)] ?? this.level).focus();
   }
 
-  /** The options of a level select for the game `kind`, each saying what it does. */
   /** The computer's levels under the game's rules chosen. */
   levelsOffered(kind) {
     return setup.rules_levels?.[kind]?.[this.rules.value] ?? setup.levels[kind] ?? [];
   }
 
+  /** The options of a level select for the game `kind`, each saying what it does. */
   options(kind) {
     return this.levelsOffered(kind).map((level) => {
       const words = t(`level-${kind}-${level}`);
