@@ -12,6 +12,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from browser.person import BOXES, DESKTOP, PHONE, Person
 from browser.test_axe import seen, violations  # noqa: F401 (seen: a fixture)
+from dice_support import ScriptedDice
 
 SMALL_PHONE = {"width": 360, "height": 740}
 
@@ -145,12 +146,16 @@ def in_view(page: Page, locator: Locator) -> None:
     assert box["y"] + box["height"] <= size["height"] + 0.5, (box, size)
 
 
-def test_a_table_of_seven_fits_a_phone_and_a_desktop(page: Page, output: Path) -> None:
+def test_a_table_of_seven_fits_a_phone_and_a_desktop(
+    page: Page, dice: ScriptedDice, output: Path
+) -> None:
     person = Person(page)
     for size, label in ((SMALL_PHONE, "360x740"), (PHONE, "390x844"), (DESKTOP, "1280x800")):
         page.set_viewport_size(size)
         for game in (seven(page, "10000"), seven(page, "yams")):
             person.open(f"/?game={game['id']}")
+            if game["game"] == "10000":  # a throw that scores: a lost turn would clear the felt
+                dice.script(1, 5, 2, 3, 4, 6)
             person.throw()  # the dice on the felt, as a turn shows them
             expect(person.dice).to_have_count(5 if game["game"] == "yams" else 6)
             expect(page.locator(".banner.show")).to_have_count(0)
