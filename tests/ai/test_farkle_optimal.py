@@ -8,7 +8,12 @@ and ``selections``), never against figures written in.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import threading
+import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -448,6 +453,79 @@ def test_a_file_of_another_solver_version_is_rebuilt(
     arrays = table_cache.load(farkle.CACHE_NAME, WinStrategy.cache_key(5_000))
     assert arrays is not None
     assert np.array_equal(arrays["win"], expert._win)
+
+
+def waited_on(lock: Path) -> bool:
+    """Whether a process (or a thread) waits for the flock on ``lock``: its line in Linux's
+    /proc/locks begins with ``->``, and ends with the file's device:inode and range."""
+    inode = str(lock.stat().st_ino)
+    lines = (line.split() for line in Path("/proc/locks").read_text().splitlines())
+    return any(parts[1] == "->" and parts[-3].rsplit(":", 1)[1] == inode for parts in lines)
+
+
+def until(done: Callable[[], object], seconds: float = 30.0) -> None:
+    ends = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < ends, "not done in time"
+        time.sleep(0.02)
+
+
+def test_a_table_another_process_builds_is_waited_for_then_read(
+    expert: WinStrategy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While another process on this cache builds the 5 000 table (it holds the table's
+    lock: here, the test), a load waits for it rather than building its own, then reads
+    what it stored: a table is built once, however many servers want it."""
+    cache_file().unlink(missing_ok=True)
+    monkeypatch.setattr(farkle, "_loaded", {})
+    built: list[int] = []
+    loaded: list[WinStrategy] = []
+
+    def load() -> None:
+        loaded.append(WinStrategy.load(5_000, progress=lambda done, total: built.append(done)))
+
+    with table_cache.building(farkle.CACHE_NAME, WinStrategy.cache_key(5_000)):
+        reader = threading.Thread(target=load)
+        reader.start()
+        until(lambda: waited_on(cache_file().with_suffix(".lock")))
+        assert not loaded
+        stored(expert)  # what the other process built
+    reader.join(timeout=30)
+    assert not built
+    assert np.array_equal(loaded[0]._win, expert._win)
+
+
+def test_a_build_killed_leaves_the_table_to_the_next(expert: WinStrategy) -> None:
+    """The lock goes with the process that held it, however it ended (here killed): the
+    next build does not wait for it."""
+    key = WinStrategy.cache_key(5_000)
+    script = (
+        "import time\n"
+        "from zar.ai import cache\n"
+        "from zar.ai.farkle import CACHE_NAME, WinStrategy\n"
+        "with cache.building(CACHE_NAME, WinStrategy.cache_key(5_000)):\n"
+        "    print('held', flush=True)\n"
+        "    time.sleep(600)\n"
+    )
+    held = threading.Event()
+
+    def build() -> None:
+        with table_cache.building(farkle.CACHE_NAME, key):
+            held.set()
+
+    with subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+    ) as holder:
+        try:
+            assert holder.stdout is not None
+            assert holder.stdout.readline() == "held\n"
+            taker = threading.Thread(target=build, daemon=True)
+            taker.start()
+            until(lambda: waited_on(cache_file().with_suffix(".lock")))
+            assert not held.is_set()
+        finally:
+            holder.kill()
+    assert held.wait(timeout=30)
 
 
 def test_loading_twice_reads_once(expert: WinStrategy) -> None:

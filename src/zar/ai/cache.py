@@ -4,23 +4,27 @@ A cache file holds numpy arrays and a header: the key it was built for (the rule
 solver's version, any parameter) and a SHA-256 of every array. A file written for another
 key, cut short, or altered in any byte is not trusted: :func:`load` returns None and the
 caller builds the table again. Files are written atomically (a temporary file in the same
-folder, then a rename), so a crash mid-write leaves the old file or none.
+folder, then a rename), so a crash mid-write leaves the old file or none. A table that
+takes long to build is built under :func:`building`, so that several processes on one cache
+folder (a server's workers) build it once.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import tempfile
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["cache_dir", "cache_path", "load", "store"]
+__all__ = ["building", "cache_dir", "cache_path", "load", "store"]
 
 FORMAT = 1
 
@@ -94,3 +98,16 @@ def load(name: str, key: Mapping[str, object]) -> dict[str, npt.NDArray[np.gener
     if any(_checksum(v) != checksums[k] for k, v in arrays.items()):
         return None
     return arrays
+
+
+@contextmanager
+def building(name: str, key: Mapping[str, object]) -> Iterator[None]:
+    """Held by one process at a time on this cache folder for the table ``name`` of
+    ``key``: another that would build it waits, then finds it stored. The lock (an
+    ``flock`` on a file beside the table's) goes with the process that held it, however it
+    ended."""
+    path = cache_path(name, key).with_suffix(".lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("ab") as file:
+        fcntl.flock(file, fcntl.LOCK_EX)
+        yield

@@ -362,11 +362,16 @@ class WinStrategy:
     ) -> WinStrategy:
         if not rebuild and (strategy := cls._read(target, rules)) is not None:
             return strategy
-        strategy = cls.build(target, rules=rules, progress=progress, sweeps=sweeps)
-        arrays = {"win": strategy._win, "need": strategy._need}
-        if strategy._short.size:
-            arrays["short"] = strategy._short
-        table_cache.store(CACHE_NAME, cls.cache_key(target, rules), arrays)
+        # One process at a time on this cache builds it (a server's workers, its process of
+        # tables, `zar solve`): another waits, then reads what the first stored.
+        with table_cache.building(CACHE_NAME, cls.cache_key(target, rules)):
+            if not rebuild and (strategy := cls._read(target, rules)) is not None:
+                return strategy
+            strategy = cls.build(target, rules=rules, progress=progress, sweeps=sweeps)
+            arrays = {"win": strategy._win, "need": strategy._need}
+            if strategy._short.size:
+                arrays["short"] = strategy._short
+            table_cache.store(CACHE_NAME, cls.cache_key(target, rules), arrays)
         _loaded[target, rules] = strategy
         return strategy
 

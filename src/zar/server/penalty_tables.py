@@ -4,9 +4,9 @@ waits for one (none is counted in :data:`zar.ai.ahead.ahead`). Until a table is 
 cache, its game's computer and coach play for points; once it is, new games read it.
 
 They are built one at a time, in the order wanted, each in a process of its own at the
-lowest priority (:func:`zar.server.processes.own_process`), which goes with the server. A
-second server on the same cache may build the same table: harmless, a table's file is
-written whole or not at all.
+lowest priority (:func:`zar.server.processes.own_process`), which goes with the server.
+Servers on one cache (the workers of one) build each table once: the build of a second
+waits for the first's, then reads it (:meth:`zar.ai.farkle.WinStrategy.load`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ def _build(table: Table) -> int:
 
 def _solved(target: int, rules: FarkleRules) -> None:
     """The table of ``target`` under ``rules`` solved and stored in the cache, as a game
-    would read it (read instead, when another server stored it meanwhile)."""
+    would read it (read instead, when another process stored it meanwhile, or waited for
+    while another builds it)."""
     from zar.ai.farkle import WinStrategy
 
     WinStrategy.load(target, rules=rules)
