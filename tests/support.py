@@ -1,8 +1,11 @@
-"""What the tests of both games share: refusing an action, whole-game settings, tables."""
+"""What the tests of both games share: refusing an action, whole-game settings, tables, and
+waiting for what another thread or process does."""
 
 from __future__ import annotations
 
 import copy
+import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -60,3 +63,12 @@ def try_illegal(state: Any, action: object) -> None:
     if refused is not None:
         assert isinstance(refused, IllegalAction), f"{action!r}: {refused!r}"
         assert refused.reason
+
+
+def until(done: Callable[[], object], seconds: float = 120.0) -> None:
+    """Poll ``done`` until it holds, failing after ``seconds`` (generous: a process to start
+    on a busy machine; how fast is never what a test asks)."""
+    ends = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < ends, "not done in time"
+        time.sleep(0.02)

@@ -11,9 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import time
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -23,6 +21,7 @@ import numpy as np
 import pytest
 
 from farkle_support import UNIT, farkle_chance, throws
+from support import until
 from zar.ai import cache as table_cache
 from zar.ai import farkle
 from zar.ai.farkle import (
@@ -461,13 +460,6 @@ def waited_on(lock: Path) -> bool:
     inode = str(lock.stat().st_ino)
     lines = (line.split() for line in Path("/proc/locks").read_text().splitlines())
     return any(parts[1] == "->" and parts[-3].rsplit(":", 1)[1] == inode for parts in lines)
-
-
-def until(done: Callable[[], object], seconds: float = 30.0) -> None:
-    ends = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < ends, "not done in time"
-        time.sleep(0.02)
 
 
 def test_a_table_another_process_builds_is_waited_for_then_read(

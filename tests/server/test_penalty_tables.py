@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from fastapi.testclient import TestClient
 
 from server import warm_support
 from server.warm_support import DEADLINE, Spawned
+from support import until
 from zar.ai import cache, computer_player
 from zar.ai.ahead import ahead, table_of_two
 from zar.ai.farkle import CACHE_NAME, WinStrategy
@@ -47,13 +47,6 @@ def spawned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Spawned
     yield stand_in
     stand_in.go.set()
     until(idle)
-
-
-def until(done: Callable[[], object]) -> None:
-    ends = time.monotonic() + DEADLINE
-    while not done():
-        assert time.monotonic() < ends, "not done in time"
-        time.sleep(0.05)
 
 
 def idle() -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from server import warm_support
+from support import until
 from zar.ai import cache, farkle, warm
 from zar.ai.ahead import ahead
 from zar.ai.farkle import CACHE_NAME, WinStrategy
@@ -45,13 +45,6 @@ def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield folder
     folder.mkdir(parents=True, exist_ok=True)
     (folder / warm_support.GO).touch()
-
-
-def until(done: Callable[[], object]) -> None:
-    ends = time.monotonic() + DEADLINE
-    while not done():
-        assert time.monotonic() < ends, "not done in time"
-        time.sleep(0.05)
 
 
 def test_the_start_makes_every_step_ready_in_one_process_of_its_own(
