@@ -131,6 +131,30 @@ def test_the_review_says_what_it_judges_by(strategies: Strategies) -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.parametrize("rules", ["three-lost-500", "facebook"])
+def test_a_game_whose_chance_of_winning_is_not_at_hand_is_reviewed_in_points(
+    strategies: Strategies, monkeypatch: pytest.MonkeyPatch, rules: str
+) -> None:
+    """Under a penalty for three lost turns in a row, until the table of the game's target
+    is in the cache (tens of minutes to build) the review and its account judge a game of
+    two in points, as its coach speaks; once it is, in chance of winning."""
+    chance = random.Random(7)
+    players = [AtRandom(chance, banking=0.5) for _ in range(2)]
+    dice = SeededDice(7)
+    record = Record.new("10000", (ALI, ECE), target=5_000, rules=rules)
+    while not record.state.is_over:
+        state = record.state
+        record = record.append(ai.next_action(state, players[state.seat], dice))
+    assert model_of(record) == "points"
+    found = full_review(record, strategies, "en")
+    ali = found["players"][0]
+    assert (ali["unit"], ali["model"]) == ("points", "points")
+    assert ali["decisions"] > 0
+    assert ali["total_cost"] >= 0
+    monkeypatch.setattr(WinStrategy, "cached", classmethod(lambda cls, target, rules: True))
+    assert model_of(record) == "duel"
+
+
 @WHOLE_GAMES
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 4))
 def test_a_winning_move_is_never_costly(

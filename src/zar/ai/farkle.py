@@ -323,6 +323,15 @@ class WinStrategy:
             return cls._load(target, rules, rebuild=rebuild, progress=progress, sweeps=sweeps)
 
     @classmethod
+    def at_hand(cls, target: int, rules: FarkleRules = SEED) -> bool:
+        """Whether a game may ask for the table of ``target`` under ``rules`` now: under no
+        penalty for three lost turns in a row always (built in seconds when missing); under
+        one, once it is in the cache (tens of minutes to build, which no game waits for:
+        ``zar serve`` builds it in the background, ``zar solve 10000 --rules NAME`` for an
+        operator). Until then a game's expert, coach and review play and judge in points."""
+        return not rules.three_lost or cls.cached(target, rules)
+
+    @classmethod
     def cached(cls, target: int, rules: FarkleRules = SEED) -> bool:
         """Whether the strategy is loaded or its table is in the cache (then read, once)."""
         key = cls.cache_key(target, rules)
@@ -599,7 +608,7 @@ class ExpertPlayer:
         others = [seat for seat in range(len(state.totals)) if seat != state.seat]
         rules = state.settings.rules
         target = state.settings.target
-        if not others or (rules.three_lost and not WinStrategy.cached(target, rules)):
+        if not others or not WinStrategy.at_hand(target, rules):
             return None
         strategy = WinStrategy.load(target, rules=rules)
         return strategy, *strategy.seats(state)

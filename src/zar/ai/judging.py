@@ -101,9 +101,7 @@ class Strategies:
         from zar.ai.farkle import WinStrategy
 
         target = state.settings.target
-        # Under a penalty for three lost turns in a row, only a table in the cache: tens of
-        # minutes to build (zar serve, in the background); meanwhile the coach speaks in points.
-        if rules.three_lost and not WinStrategy.cached(target, rules):
+        if not WinStrategy.at_hand(target, rules):  # meanwhile the coach speaks in points
             return None
         return WinStrategy.load(target, rules=rules)  # built once
 
@@ -378,10 +376,16 @@ def farkle_options(
 
 
 def model_of(record: Record) -> Model:
-    """What the review judges a decision by: ``points`` (Yams, 10 000 alone), ``duel`` (the
-    exact chance of winning of 10 000 for two), ``leader`` (10 000 of three or more: the
-    exact two-player chance against the leading opponent)."""
-    if record.kind != "10000" or len(record.seats) < 2:
+    """What the review judges a decision by: ``points`` (Yams, 10 000 alone, or while its
+    chance of winning cannot be read yet: :meth:`~zar.ai.farkle.WinStrategy.at_hand`),
+    ``duel`` (the exact chance of winning of 10 000 for two), ``leader`` (10 000 of three or
+    more: the exact two-player chance against the leading opponent)."""
+    start = record.start
+    if not isinstance(start, FarkleState) or len(record.seats) < 2:
+        return "points"
+    from zar.ai.farkle import WinStrategy
+
+    if not WinStrategy.at_hand(start.settings.target, start.settings.rules):
         return "points"
     return "duel" if len(record.seats) == 2 else "leader"
 
@@ -394,9 +398,10 @@ def judged_in(record: Record) -> Literal["win", "points"]:
 
 def unit_of(record: Record) -> Literal["win", "points"]:
     """The unit of a game's account of luck and skill (:mod:`zar.ai.luck`): the chance of
-    winning at a two-player 10 000 table, else points (Yams: of the final score; 10 000: of
-    the turn; with more seats each seat's points, which add up exactly)."""
-    return "win" if record.kind == "10000" and len(record.seats) == 2 else "points"
+    winning at a two-player 10 000 table (where it can be read), else points (Yams: of the
+    final score; 10 000: of the turn; with more seats each seat's points, which add up
+    exactly)."""
+    return "win" if model_of(record) == "duel" else "points"
 
 
 @dataclass(frozen=True, slots=True)

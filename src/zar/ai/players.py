@@ -87,7 +87,7 @@ def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
 
         # Its chance of winning takes tens of minutes to solve (zar serve builds it in the
         # background): the expert is offered once the table of 10 000 is in the cache.
-        if not WinStrategy.cached(10_000, PRESETS[rules]):
+        if not WinStrategy.at_hand(10_000, PRESETS[rules]):
             return ("seed", "max-points")
     return LEVELS[game]
 

@@ -302,7 +302,7 @@ def table_to_ready(record: Record) -> int | None:
     if house.three_lost:
         from zar.ai.farkle import WinStrategy  # numpy: only for such a game
 
-        if not WinStrategy.cached(target, house):
+        if not WinStrategy.at_hand(target, house):
             return None
     return target
 
