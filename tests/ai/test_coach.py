@@ -167,6 +167,17 @@ def test_the_notes_count_faces_and_the_upper_bonus() -> None:
     )
 
 
+def test_the_notes_are_written_as_each_language_writes() -> None:
+    """A Turkish note begins with its own capital (İki, not Iki); one point is a point; a
+    French note's parts are joined by a semicolon with its space before."""
+    yatzy = YamsState.start(YamsSettings((ALI,), yams.Rules.SCANDINAVIAN))
+    pairs = replace(yatzy, dice=(2, 2, 5, 5, 6), throws=1)
+    assert box_notes(pairs, "tr")["TWO_PAIRS"] == "İki ayrı çift: 14"
+    ones = replace(YamsState.start(YamsSettings((ALI,))), dice=(1, 2, 3, 3, 6), throws=1)
+    assert box_notes(ones, "en")["ONES"].startswith("1 × 1: 1 point; ")
+    assert box_notes(ones, "fr")["ONES"].startswith("1 × 1 : 1 point\u202f; ")
+
+
 # 10 000: the hint.
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "Language",
     "box_name",
     "box_names",
+    "capitalized",
     "decimal",
     "explain",
     "number",
@@ -137,6 +138,18 @@ def percent(p: float, lang: Language) -> str:
             return digits + "%"
 
 
+def capitalized(sentence: str, lang: Language) -> str:
+    """``sentence`` with its first letter a capital as ``lang`` writes it (Turkish: i, İ).
+
+    >>> capitalized("iki ayrı çift", "tr"), capitalized("il faut", "fr")
+    ('İki ayrı çift', 'Il faut')
+    """
+    first = sentence[:1]
+    if lang == "tr":
+        first = {"i": "İ", "ı": "I"}.get(first, first)
+    return first.upper() + sentence[1:]
+
+
 def explain(error: IllegalAction, lang: Language) -> str:
     """A refused action, said in the player's language."""
     details = dict(error.details)
@@ -155,5 +168,4 @@ def explain(error: IllegalAction, lang: Language) -> str:
             details[key] = box_name(details[key], lang)  # type: ignore[arg-type]
     if isinstance(details.get("position"), int):
         details["position"] = details["position"] + 1  # type: ignore[operator]
-    message = text(lang, reason, **details)
-    return message[:1].upper() + message[1:]
+    return capitalized(text(lang, reason, **details), lang)

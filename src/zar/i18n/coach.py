@@ -122,6 +122,11 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
         "fr": "{count} × {face} : {points} points",
         "en": "{count} × {face}: {points} points",
     },
+    "note-upper-one": {
+        "tr": "{count} adet {face}: {points} puan",
+        "fr": "{count} × {face} : {points} point",
+        "en": "{count} × {face}: {points} point",
+    },
     "note-upper-none": {"tr": "hiç {face} yok: 0", "fr": "aucun {face} : 0", "en": "no {face}s: 0"},
     "note-sum": {
         "tr": "zarların toplamı: {points}",

@@ -34,8 +34,8 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
                    "fr": "Encore {points} points pour mettre en banque",
                    "en": "{points} more points to bank"},
     # The house rules (docs/rules.md, "House rules"): each preset's name and one line on it.
-    "rules-yams-standard": {"tr": "Yams: oyunun kuralları", "fr": "Yams : règles du jeu",
-                            "en": "Yams: the game's rules"},
+    "rules-yams-standard": {"tr": "Yams (oyunun kuralları)", "fr": "Yams (règles du jeu)",
+                            "en": "Yams (the game's rules)"},
     "rules-yams-standard-about": {
         "tr": "13 kutu; Penta kutusunda 50 varken her yeni Penta +100 ve Joker",
         "fr": "13 cases ; avec 50 en Penta, chaque nouveau Penta +100 et Joker",
@@ -57,8 +57,8 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
         "tr": "15 kutu: çift, iki çift, seriler 15 ve 20; üst bonus 50; Joker yok",
         "fr": "15 cases : paire, double paire, suites 15 et 20 ; bonus 50 ; pas de Joker",
         "en": "15 boxes: a pair, two pairs, straights 15 and 20; bonus 50; no Joker"},
-    "rules-10000-seed": {"tr": "10 000: oyunun kuralları", "fr": "10 000 : règles du jeu",
-                         "en": "10 000: the game's rules"},
+    "rules-10000-seed": {"tr": "10 000 (oyunun kuralları)", "fr": "10 000 (règles du jeu)",
+                         "en": "10 000 (the game's rules)"},
     "rules-10000-seed-about": {
         "tr": "Giriş ve kasa alt sınırı yok; hedefe varan son turu başlatır",
         "fr": "Ni entrée ni minimum en banque ; qui atteint l'objectif lance le dernier tour",
@@ -151,6 +151,9 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "points": {"tr": "{points} puan", "fr": "{points} points", "en": "{points} points"},
     "box-points": {"tr": "{box}: {points} puan", "fr": "{box} : {points} points",
                    "en": "{box}: {points} points"},
+    "points-one": {"tr": "{points} puan", "fr": "{points} point", "en": "{points} point"},
+    "box-points-one": {"tr": "{box}: {points} puan", "fr": "{box} : {points} point",
+                       "en": "{box}: {points} point"},
     "autofill-in": {"tr": "{n} saniye sonra otomatik yazılacak",
                     "fr": "Remplissage automatique dans {n} s", "en": "Auto-fill in {n} s"},
     "speed-up": {"tr": "Hızlandır", "fr": "Accélérer", "en": "Speed up"},

@@ -13,7 +13,16 @@ from typing import Any, Literal, assert_never
 
 from zar import yams
 from zar.farkle import FarkleState
-from zar.i18n import Language, box_name, box_names, decimal, number, percent, text
+from zar.i18n import (
+    Language,
+    box_name,
+    box_names,
+    capitalized,
+    decimal,
+    number,
+    percent,
+    text,
+)
 from zar.yams import Box, YamsState, YatzyBox
 from zar.yams.scorecard import PENTA_POINTS, UPPER_BONUS_AT
 
@@ -127,7 +136,8 @@ def _box_reason(box: Box, points: int, dice: tuple[int, ...], joker: bool, lang:
     if box.face is not None:
         if not c[box.face]:
             return text(lang, "note-upper-none", face=box.face)
-        return text(lang, "note-upper", count=c[box.face], face=box.face, points=points)
+        key = "note-upper-one" if points == 1 else "note-upper"
+        return text(lang, key, count=c[box.face], face=box.face, points=points)
     if joker and box in (Box.FULL_HOUSE, Box.SMALL_STRAIGHT, Box.LARGE_STRAIGHT):
         return text(lang, "note-joker", box=box_name(box, lang), points=points)
     match box:
@@ -196,6 +206,10 @@ def _joker(card: yams.Scorecard, dice: tuple[int, ...]) -> tuple[bool, bool]:
     return True, card[face_box] is None
 
 
+# Between the parts of a box's note: French sets a narrow no-break space before its semicolon.
+_SEMICOLON: Mapping[Language, str] = {"tr": "; ", "fr": "\u202f; ", "en": "; "}
+
+
 def box_notes(state: YamsState, lang: Language) -> dict[str, str]:
     """For each box the dice may be written in now, why it scores what it does: the faces
     counted, the Joker, the +100 Penta bonus, how far the upper bonus is."""
@@ -224,6 +238,5 @@ def box_notes(state: YamsState, lang: Language) -> dict[str, str]:
                                   left=UPPER_BONUS_AT - upper))  # fmt: skip
         if card.earns_penta_bonus(dice):
             parts.append(text(lang, "note-penta-bonus"))
-        sentence = "; ".join(parts)
-        notes[box.name] = sentence[:1].upper() + sentence[1:]
+        notes[box.name] = capitalized(_SEMICOLON[lang].join(parts), lang)
     return notes

@@ -140,8 +140,9 @@ export class YamsBoard {
     describe(this.throwButton, view.over ? "" : `(${left})`, view.over ? null : t("throws-left", { n: left }));
     const chosen = this.box && this.box in view.options;
     this.confirmButton.disabled = !this.mine || !chosen;
-    describe(this.confirmButton, chosen ? `(${boxName(this.box)} ${num(view.options[this.box])})` : "",
-      chosen ? t("box-points", { box: boxName(this.box), points: num(view.options[this.box]) }) : null);
+    const points = chosen ? view.options[this.box] : null;
+    describe(this.confirmButton, chosen ? `(${boxName(this.box)} ${num(points)})` : "",
+      chosen ? t(points === 1 ? "box-points-one" : "box-points", { box: boxName(this.box), points: num(points) }) : null);
     text(this.why, (chosen && view.notes?.[this.box]) || "");
     this.showLine();
     this.renderCard(view);
@@ -284,7 +285,7 @@ export class YamsBoard {
     cell.button.classList.toggle("zero", shows && view.options[box] === 0);
     cell.button.disabled = !this.mine || !legal;
     attr(cell.button, "aria-pressed", String(this.box === box));
-    attr(cell.button, "aria-description", shows ? t("points", { points: num(view.options[box]) }) : null);
+    attr(cell.button, "aria-description", shows ? t(view.options[box] === 1 ? "points-one" : "points", { points: num(view.options[box]) }) : null);
   }
 
   pressDie(position) {
