@@ -102,6 +102,7 @@ def test_yatzy_against_the_computer_playing_to_win() -> None:
     argv = ["play", "yams", "-p", "Ali", "--ai", "--level", "win", "--rules", "scandinavian"]
     status, out = play([*argv, "--seed", "3", "--lang", "en"], "abcdefghijklmno")
     assert status == 0
+    assert out.lines[0] == "Rules: Scandinavian Yatzy"  # said first, as the page says it
     assert len(out.prompts) == 15
     assert "Round 15/15 · Computer" in out.text
     assert "One pair" in out.text
@@ -109,6 +110,7 @@ def test_yatzy_against_the_computer_playing_to_win() -> None:
     assert "== Game over ==" in out.text
     _, yams = play(["play", "yams", "-p", "Ali", "--seed", "3", "--lang", "en"], "abcdefghijklm")
     assert "Penta bonus" in yams.text
+    assert yams.lines[0] == "Rules: Yams (the game's rules)"
 
 
 def test_yams_sacrifice_message() -> None:

@@ -242,6 +242,8 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     seats = _seats(args.players or (), args.ai, level, lang)
     computers = [i for i, seat in enumerate(seats) if seat.computer]
     dice: DiceSource = SystemDice() if args.seed is None else SeededDice(args.seed)
+    named = rules or HOUSE_RULES[args.game][0]  # the game's rules said first, as the page does
+    console.write(text(lang, "rules-of", name=text(lang, f"rules-{args.game}-{named}")))
     try:
         if args.game == "yams":
             if computers and level == "expert":

@@ -205,7 +205,8 @@ def farkle_scoreboard(state: FarkleState, lang: Language) -> str:
     seats = state.settings.seats
     width = max(len(s.name) for s in seats)
     target = number(state.settings.target, lang)
-    lines = [f"{text(lang, 'target')}: {target}"]
+    colon = " :" if lang == "fr" else ":"  # French sets a space before its colon
+    lines = [f"{text(lang, 'target')}{colon} {target}"]
     if state.last_round_by is not None and not state.is_over:
         lines[0] += f"  {text(lang, 'last-round')}"  # stays in view until the game ends
     for i, seat in enumerate(seats):
