@@ -50,7 +50,7 @@ def test_the_dialog_says_each_preset_and_its_levels(page: Page) -> None:
     rules = dialog.get_by_role("combobox", name="Kurallar")
     expect(rules).to_have_value("standard")  # the seeds' by default
     expect(rules.get_by_role("option")).to_have_text(
-        ["Yams: oyunun kuralları", "Yahtzee (Hasbro)", "Serbest Joker", "İskandinav Yatzy"]
+        ["Yams (oyunun kuralları)", "Yahtzee (Hasbro)", "Serbest Joker", "İskandinav Yatzy"]
     )
     expect(rules).to_have_accessible_description(re.compile("^13 kutu"))
     level = dialog.get_by_role("combobox", name="Seviye")

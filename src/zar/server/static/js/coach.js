@@ -50,7 +50,7 @@ function figuresOf(option, game) {
 export function optionFigures(option, game, behind = "") {
   return h("span", { class: "figures num" },
     figuresOf(option, game).flatMap((part, i) => [i ? " · " : null, h("span", { class: "figure" }, part)]),
-    behind ? [" ", h("span", { class: "figure" }, behind)] : null);
+    behind ? [" ", h("span", { class: "figure behind" }, behind)] : null);
 }
 
 /** How far an option is behind the best: in chance of winning when the coach weighs that,
