@@ -576,11 +576,15 @@ def _farkle_presets() -> dict[str, Mapping[Language, str]]:
     say("rules-10000-facebook", tr="Facebook Farkle", fr="Facebook Farkle", en="Facebook Farkle")
     say(
         "rules-10000-facebook-about",
-        tr="Kasa en az 300; üç kayıp tur −500; üç çift 750, seri 1 500; hedefe ilk varan kazanır",
+        tr="Kasa en az 300; üç kayıp tur −500; üç çift 750, seri 1 500; dört, beş ve altı eş "
+        "zar üçlünün 2, 3 ve 4 katı (dörtlü ile bir çift üç çift sayılmaz); hedefe ilk varan "
+        "kazanır",
         fr="Banque minimum 300 ; trois tours perdus −500 ; trois paires 750, suite 1 500 ; "
-        "le premier à l'objectif gagne",
-        en="Bank minimum 300; three lost turns −500; three pairs 750, straight 1,500; "
-        "the first to the target wins",
+        "quatre, cinq et six dés identiques : 2, 3 et 4 fois le brelan (un carré et une paire "
+        "ne font pas trois paires) ; le premier à l'objectif gagne",
+        en="Bank minimum 300; three lost turns −500; three pairs 750, straight 1,500; four, "
+        "five and six of a kind 2×, 3× and 4× the three (four of a kind and a pair are not "
+        "three pairs); the first to the target wins",
     )
     return made
 
