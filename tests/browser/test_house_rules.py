@@ -17,6 +17,7 @@ from browser.person import DESKTOP, PHONE, Person, tap
 from browser.test_layout import at_least, fits, in_view
 from dice_support import ScriptedDice
 from server.warm_support import DEADLINE, Spawned
+from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
 from zar.ai.yams_win import calibration, late_laws
 from zar.farkle import PRESETS
@@ -98,6 +99,46 @@ def test_the_dialog_says_when_an_expert_is_on_its_way(
     ali.button("Yeni oyun").click()
     expect(rules).to_have_value("facebook")  # the choice kept
     expect(rules).to_have_accessible_description(re.compile("^Kasa en az 300"))
+    expect(rules).not_to_have_accessible_description(re.compile("hazırlanıyor"))
+
+
+def test_the_dialog_offers_the_expert_to_each_target_whose_table_is_ready(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Facebook Farkle's table of 10 000 ready, that of 5 000 being built (held here): to
+    10 000 the dialog offers `Usta`; to 5 000 not, and its rules say it is on its way; back
+    to 10 000, the level chosen is chosen again."""
+    facebook = PRESETS["facebook"]
+    monkeypatch.setattr(
+        WinStrategy,
+        "cached",
+        classmethod(lambda cls, target, rules=None: (target, rules) == (10_000, facebook)),
+    )
+    monkeypatch.setattr(penalty_tables, "builds", penalty_tables.Builds())
+    monkeypatch.setattr(penalty_tables, "own_process", Spawned())
+    penalty_tables.builds.want([(5_000, facebook)])
+    ali = Person(page)
+    ali.open()
+    ali.button("Yeni oyun").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
+    choose_rules(ali, "Facebook Farkle")
+    rules = dialog.get_by_role("combobox", name="Kurallar")
+    dialog.get_by_role("checkbox", name="Humains + 1 IA").check()
+    level = dialog.get_by_role("combobox", name="Seviye")
+    expect(level.get_by_role("option")).to_have_text(
+        [re.compile("^Temkinli"), re.compile("^Puan avcısı"), re.compile("^Usta")]
+    )
+    level.select_option("expert")
+    expect(rules).not_to_have_accessible_description(re.compile("hazırlanıyor"))
+    target = dialog.get_by_role("radiogroup", name="Hedef")
+    target.get_by_role("radio", name="5 000", exact=True).check()
+    expect(level.get_by_role("option")).to_have_text(
+        [re.compile("^Temkinli"), re.compile("^Puan avcısı")]
+    )
+    expect(rules).to_have_accessible_description(re.compile(r"Usta seviyesi hazırlanıyor"))
+    target.get_by_role("radio", name="10 000", exact=True).check()
+    expect(level).to_have_value("expert")
     expect(rules).not_to_have_accessible_description(re.compile("hazırlanıyor"))
 
 

@@ -192,3 +192,17 @@ def test_play_refuses_rules_a_game_has_not(capsys: pytest.CaptureFixture[str]) -
     status, _ = run(["play", "10000", "--rules", "scandinavian"])
     assert status == 2
     assert "seed, entry-500" in capsys.readouterr().err
+
+
+def test_play_offers_the_expert_to_a_target_whose_table_is_at_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a penalty preset, the expert to a target whose table is not in the cache (tens
+    of minutes to build) is refused, naming the levels there are."""
+    monkeypatch.setattr(
+        WinStrategy, "cached", classmethod(lambda cls, target, rules=None: target == 10_000)
+    )
+    argv = ["play", "10000", "--ai", "--level", "expert", "--rules", "facebook"]
+    status, _ = run([*argv, "--target", "5000"])
+    assert status == 2
+    assert "--level: 10000 has the levels seed, max-points" in capsys.readouterr().err

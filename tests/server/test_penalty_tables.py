@@ -165,6 +165,37 @@ def test_the_dialog_hears_which_rules_expert_is_being_prepared(
         assert client.get("/api/setup").json()["rules_preparing"]["10000"] == []
 
 
+def test_the_expert_is_offered_to_each_target_whose_table_is_in_the_cache(
+    spawned: Spawned, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Facebook's table of 10 000 in the cache, not that of 5 000, which is being built:
+    `/api/setup` offers the expert to 10 000 only and says the 5 000 one is on its way; a
+    game to 5 000 with it is refused in words, the game not made."""
+    monkeypatch.setattr(
+        WinStrategy,
+        "cached",
+        classmethod(lambda cls, target, rules=None: (target, rules) == (10_000, FACEBOOK)),
+    )
+    spawned.go.clear()
+    with TestClient(create_app(store, games_per_minute=None)) as client:
+        penalty_tables.builds.want([(5_000, FACEBOOK)])
+        setup = client.get("/api/setup").json()
+        by_target = setup["target_levels"]
+        assert by_target["10000"]["facebook"] == ["seed", "max-points", "expert"]
+        assert by_target["5000"]["facebook"] == by_target["15000"]["facebook"]
+        assert by_target["5000"]["facebook"] == ["seed", "max-points"]
+        assert by_target["5000"]["entry-500"] == ["seed", "max-points", "expert"]
+        assert setup["rules_levels"]["10000"] == by_target["10000"]  # the default target's
+        assert setup["target_preparing"] == {"5000": ["facebook"], "10000": [], "15000": []}
+        body = {"game": "10000", "players": ["Ali"], "rules": "facebook", "target": 5_000}
+        refused = client.post("/api/games", json={**body, "computers": ["expert"]})
+        assert (refused.status_code, refused.json()["reason"]) == (422, "bad-level-rules")
+        assert store.game_ids() == []  # nothing stored
+        spawned.go.set()
+        until(idle)
+        assert client.get("/api/setup").json()["target_preparing"]["5000"] == []
+
+
 def test_a_killed_build_ends_the_builds_not_begun(spawned: Spawned) -> None:
     """The server ending kills its process of tables: the tables after it are not begun,
     nor any wanted after."""

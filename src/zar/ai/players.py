@@ -76,18 +76,18 @@ LEVELS: dict[str, tuple[str, ...]] = {
 DEFAULT_LEVEL: dict[str, str] = {"yams": "expert", "10000": "seed"}
 
 
-def levels(game: str, rules: str | None = None) -> tuple[str, ...]:
+def levels(game: str, rules: str | None = None, target: int = 10_000) -> tuple[str, ...]:
     """The levels a computer plays ``game`` at under the house rules named ``rules`` (None:
-    the seeds'). Under Yams rules other than ours, the optimal player and the play-to-win
-    one; not the easy one, which knows our card's table only."""
+    the seeds'), in 10 000 to ``target``. Under Yams rules other than ours, the optimal
+    player and the play-to-win one; not the easy one, which knows our card's table only."""
     if game == "yams" and rules not in (None, Rules.STANDARD.value):
         return ("expert", "win")
     if game == "10000" and rules is not None and PRESETS[rules].three_lost:
         from zar.ai.farkle import WinStrategy  # numpy: only under a penalty preset
 
         # Its chance of winning takes tens of minutes to solve (zar serve builds it in the
-        # background): the expert is offered once the table of 10 000 is in the cache.
-        if not WinStrategy.at_hand(10_000, PRESETS[rules]):
+        # background): the expert is offered once the target's table is in the cache.
+        if not WinStrategy.at_hand(target, PRESETS[rules]):
             return ("seed", "max-points")
     return LEVELS[game]
 

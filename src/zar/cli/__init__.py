@@ -236,7 +236,7 @@ def _play(args: argparse.Namespace, console: Console) -> int:
         )
     rules: str | None = args.rules
     level: str = args.level or ai.DEFAULT_LEVEL[args.game]
-    offered = ai.levels(args.game, rules)
+    offered = ai.levels(args.game, rules, args.target)
     if level not in offered:
         raise CommandError(f"--level: {args.game} has the levels {', '.join(offered)}")
     seats = _seats(args.players or (), args.ai, level, lang)

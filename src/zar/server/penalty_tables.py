@@ -123,10 +123,10 @@ class Builds:
 builds = Builds()  # this server process's
 
 
-def preparing() -> list[str]:
-    """The house rules of 10 000 whose table of 10 000 this server is building (or is to
-    build next): their expert level is offered once it is in the cache."""
-    return [name for name in PENALTY_PRESETS if builds.wanted((10_000, PRESETS[name]))]
+def preparing(target: int = 10_000) -> list[str]:
+    """The house rules of 10 000 whose table of ``target`` this server is building (or is
+    to build): their expert level to that target is offered once it is in the cache."""
+    return [name for name in PENALTY_PRESETS if builds.wanted((target, PRESETS[name]))]
 
 
 @atexit.register

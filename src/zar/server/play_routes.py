@@ -120,7 +120,7 @@ def computer_seats(body: NewGame, lang: Language, rules: str | None) -> list[Sea
     for level in chosen:
         if level not in ai.LEVELS[body.game]:
             raise IllegalAction(f"no level {level!r}", reason="bad-level", level=level)
-        if level not in ai.levels(body.game, rules):
+        if level not in ai.levels(body.game, rules, body.target):
             raise IllegalAction(
                 f"no level {level!r} under the rules {rules}",
                 reason="bad-level-rules",

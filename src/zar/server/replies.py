@@ -219,6 +219,14 @@ class Setup(BaseModel):
         description="each game's house rules whose strongest level is offered once the table"
         " this server is building for it is ready (minutes to half an hour)"
     )
+    target_levels: dict[str, dict[str, list[str]]] = Field(
+        description="10 000: the computer's levels under each house rules, by target (those"
+        " of rules_levels are the default target's)"
+    )
+    target_preparing: dict[str, list[str]] = Field(
+        description="10 000: by target, the house rules whose expert is offered once the"
+        " table this server is building for that target is ready"
+    )
 
 
 class Network(BaseModel):

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from zar import ai
+from zar.farkle import TARGETS
 from zar.i18n import LANGUAGES, MESSAGES, Language, box_names
 from zar.record import GAMES, HOUSE_RULES
 from zar.server import penalty_tables
@@ -29,11 +30,12 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
         """The new-game dialog's choices: games, computer levels, targets, auto-fill delays,
         how many people and seats (people and computers) a table takes; the house rules
         whose levels grow once a table being built here is ready."""
+        farkle = HOUSE_RULES["10000"]
         return {
             "games": list(GAMES),
             "levels": {game: list(levels) for game, levels in ai.LEVELS.items()},
             "default_level": ai.DEFAULT_LEVEL,
-            "targets": [5_000, 10_000, 15_000],
+            "targets": list(TARGETS),
             "default_target": 10_000,
             "autofill": [3, 10, 30, None],
             "default_autofill": 3,
@@ -47,6 +49,11 @@ def setup_routes(addresses: Sequence[str] = ()) -> APIRouter:
                 for game, names in HOUSE_RULES.items()
             },
             "rules_preparing": {"yams": [], "10000": penalty_tables.preparing()},
+            "target_levels": {
+                str(target): {name: list(ai.levels("10000", name, target)) for name in farkle}
+                for target in TARGETS
+            },
+            "target_preparing": {str(t): penalty_tables.preparing(t) for t in TARGETS},
         }
 
     @router.get(

@@ -90,7 +90,7 @@ export class NewGameDialog {
       this.error,
       h("div", { class: "actions" }, cancel, this.start));
     this.form.addEventListener("change", (event) => {
-      if (event.target.name === "game") this.changed();
+      if (event.target.name === "game" || event.target.name === "target") this.changed();
     });
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -199,9 +199,19 @@ export class NewGameDialog {
     (rows[Math.max(0, index - 1)] ?? this.level).focus();
   }
 
-  /** The computer's levels under the game's rules chosen. */
+  /** The computer's levels under the game's rules chosen (in 10 000, to the target chosen:
+   * under a penalty preset the expert waits for that target's table). */
   levelsOffered(kind) {
-    return setup.rules_levels?.[kind]?.[this.rules.value] ?? setup.levels[kind] ?? [];
+    const byTarget = kind === "10000" ? setup.target_levels?.[this.form.elements.target.value] : null;
+    return byTarget?.[this.rules.value] ?? setup.rules_levels?.[kind]?.[this.rules.value]
+      ?? setup.levels[kind] ?? [];
+  }
+
+  /** Whether this server is building the table the rules chosen wait for (in 10 000, that
+   * of the target chosen). */
+  preparing(kind) {
+    const byTarget = kind === "10000" ? setup.target_preparing?.[this.form.elements.target.value] : null;
+    return (byTarget ?? setup.rules_preparing?.[kind] ?? []).includes(this.rules.value);
   }
 
   /** The options of a level select for the game `kind`, each saying what it does. */
@@ -237,9 +247,8 @@ export class NewGameDialog {
     const names = setup.rules[kind] ?? [];
     this.rules.replaceChildren(...names.map((name) => h("option", { value: name }, t(`rules-${kind}-${name}`))));
     this.rules.value = this.chosenRules[kind] ?? setup.default_rules[kind];
-    const preparing = setup.rules_preparing?.[kind]?.includes(this.rules.value);
     this.rulesAbout.textContent = [t(`rules-${kind}-${this.rules.value}-about`),
-      ...(preparing ? [t("rules-preparing")] : [])].join(". ");
+      ...(this.preparing(kind) ? [t("rules-preparing")] : [])].join(". ");
     // Each level says what it does; each game keeps its own choice, or its own default,
     // when its rules offer it (else their first).
     const levels = this.levelsOffered(kind);
