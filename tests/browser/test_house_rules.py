@@ -202,6 +202,9 @@ def test_a_game_of_scandinavian_yatzy_to_its_end(page: Page, output: Path) -> No
     expect(rules).to_have_value("standard")
     rules.select_option(label="İskandinav Yatzy")
     expect(page.get_by_role("table").first).to_contain_text("Ali")
+    # Its own figures: the Yatzys written, and no Penta bonus, which its card has not.
+    own = page.get_by_role("table").nth(1).get_by_role("columnheader")
+    expect(own).to_have_text(["Oyuncu", "Üst bonus", "Yatzy"])
     assert page.request.get("/api/stats?game=yams&rules=scandinavian").json()["players"]
 
 

@@ -326,6 +326,7 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "upper-bonus-rate": {"tr": "Üst bonus", "fr": "Bonus du haut", "en": "Upper bonus"},
     "pentas": {"tr": "Penta", "fr": "Pentas", "en": "Pentas"},
     "penta-bonuses": {"tr": "Penta bonusu", "fr": "Bonus Penta", "en": "Penta bonuses"},
+    "yatzys": {"tr": "Yatzy", "fr": "Yatzys", "en": "Yatzys"},
     "lost-turns": {"tr": "Kayıp tur", "fr": "Tours perdus", "en": "Lost turns"},
     "hot-dice-count": {"tr": "Sıcak zar", "fr": "Dés chauds", "en": "Hot dice"},
     "points-per-turn": {"tr": "Tur başına puan", "fr": "Points par tour",

@@ -43,6 +43,8 @@ const OWN = {
   10000: [["lost-turns", "lost_turns", whole], ["hot-dice-count", "hot_dice", whole],
     ["points-per-turn", "points_per_turn", mean]],
 };
+// Scandinavian Yatzy's card: its five of a kind is a Yatzy, and no later one earns a bonus.
+const YATZY_OWN = [["upper-bonus-rate", "upper_bonus_rate", pct], ["yatzys", "pentas", whole]];
 
 /**
  * The table in an area that scrolls sideways when its columns are wider than the screen
@@ -157,7 +159,8 @@ export class StatsScreen {
     this.observers = [];
     const tables = h("div", { class: "stats-tables" },
       this.table(data, h("h2", { id: "stats-table-title" }, gameName(kind)), MAIN),
-      this.table(data, h("h3", { id: "stats-own-title" }, t("stats-own")), OWN[kind]),
+      this.table(data, h("h3", { id: "stats-own-title" }, t("stats-own")),
+        data.rules === "scandinavian" ? YATZY_OWN : OWN[kind]),
       h("div", { class: "stats-luck" },
         this.table(data, h("h3", { id: "stats-luck-title" }, t("luck-and-skill")), LUCK_COLUMNS[kind]),
         covered));
