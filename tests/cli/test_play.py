@@ -165,6 +165,31 @@ def test_10000_under_a_bank_minimum_throws_on_until_it_may_bank() -> None:
     assert "Winner" in out.text
 
 
+def test_10000_under_a_penalty_warns_before_the_third_lost_turn() -> None:
+    """Under three-lost-500, a player who never banks loses turn after turn: before the
+    third the game warns, then takes the 500 (the input ends there)."""
+
+    def never_banks(out: Transcript, prompt: str) -> str:
+        if "lost three turns in a row" in out.text:
+            raise EOFError
+        if prompt.startswith("Dice to set aside"):
+            dice = out.last_dice()
+            best = max(selections(dice).items(), key=lambda item: item[1])[0]
+            chosen: list[int] = []
+            for face in best:
+                chosen.append(next(i for i, f in enumerate(dice) if f == face and i not in chosen))
+            return "".join(str(i + 1) for i in chosen)
+        return "t"
+
+    argv = ["play", "10000", "-p", "Ali", "--seed", "5", "--lang", "en"]
+    status, out = play([*argv, "--rules", "three-lost-500"], never_banks)
+    assert status == 1  # left unfinished
+    warned = out.lines.index("Two lost turns in a row: one more costs 500")
+    taken = out.lines.index("Ali lost three turns in a row: −500")
+    assert out.lines[warned - 1].endswith("Turn lost")  # the second, then the warning
+    assert warned < taken
+
+
 def test_10000_refusal_in_turkish() -> None:
     """Design: a refused die says why, "Tek başına 2 puan getirmiyor"."""
     # Seed 1 throws 2 5 1 3 1 4 first; the lone 2 is refused.

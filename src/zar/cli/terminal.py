@@ -235,6 +235,14 @@ def _announce_farkle(console: Console, state: FarkleState) -> None:
                 pass
 
 
+def _two_lost(console: Console, state: FarkleState) -> None:
+    """Under a penalty for three lost turns in a row, as a turn begins after two lost: the
+    next one costs (as the page says it)."""
+    penalty = state.settings.rules.three_lost
+    if penalty and state.lost_in_row[state.seat] == 2:
+        console.write(console.t("two-lost", points=number(penalty, console.lang)))
+
+
 def _in_play(state: FarkleState) -> list[int]:
     """Tray positions of the dice of the throw, in order: the console numbers them 1, 2, ..."""
     return [p for p in range(farkle.DICE) if not state.aside[p]]
@@ -293,6 +301,7 @@ def play_farkle(
         console.write("\n" + farkle_scoreboard(state, lang))
         console.write(f"── {console.t('turn-of', name=name)} ──")
         if seat in computers:
+            _two_lost(console, state)
             for action, after in ai.play_turn(state, computers[seat], dice):
                 state = after
                 match action:
@@ -309,6 +318,8 @@ def play_farkle(
                 _announce_farkle(console, state)
             continue
         while state.seat == seat and not state.is_over:
+            if state.phase is Phase.THROW and not state.turn_points:  # a turn begins
+                _two_lost(console, state)
             if state.phase is Phase.THROW and state.turn_points and not state.can_bank:
                 points = number(state.bank_needs, lang)
                 console.write(console.t("bank-needs", points=points))  # the rules' minimum
