@@ -296,6 +296,11 @@ class Fuzzer:
         games = self.games()
         if dials.seeded:
             games = games[: len(SEEDS)]
+        moving = case.method.upper() == "POST" and case.path.endswith("/actions")
+        if moving and dials.play and DEVICES[dials.device] == "holder" and dials.choice % 2:
+            # Half the time, a game whose seat on turn is the guest's, when there is one:
+            # the guest plays its seat on every run, not only when the dice allow.
+            games = [g for g in games if self._holder(g[0]) == "guest"] or games
         game_id, version = games[dials.game % len(games)]
         # A game's export reads each throw's luck from the coach's tables too.
         slow = case.path.endswith(("/hint", "/export"))
