@@ -60,11 +60,12 @@ def in_the_cache(target: int, rules: FarkleRules) -> None:
     path.write_bytes(b"a table")
 
 
-def test_the_start_builds_the_penalty_tables_of_10_000_not_in_the_cache_in_order(
+def test_the_start_builds_the_penalty_tables_not_in_the_cache_in_order(
     spawned: Spawned, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After the steps of zar warm, facebook's then three-lost-1000's: three-lost-500's is in
-    the cache already. One at a time, at the lowest priority, none counted in ``ahead``."""
+    """After the steps of zar warm, those of 10 000 (facebook's then three-lost-1000's:
+    three-lost-500's is in the cache already), then those of 5 000, then of 15 000. One at
+    a time, at the lowest priority, none counted in ``ahead``."""
     in_the_cache(10_000, PRESETS["three-lost-500"])
     started: list[object] = []
     monkeypatch.setattr(run, "make_ready", lambda steps: started.append("the steps"))
@@ -78,9 +79,33 @@ def test_the_start_builds_the_penalty_tables_of_10_000_not_in_the_cache_in_order
     assert not ahead.pending(table_of_two(10_000, "facebook"))
     spawned.go.set()
     until(idle)
-    assert spawned.tables == [(10_000, "facebook"), (10_000, "three-lost-1000")]
-    assert spawned.runs == [penalty_tables._solved] * 2
-    assert spawned.niceness == [processes.LOWEST] * 2
+    names = penalty_tables.PENALTY_PRESETS
+    assert spawned.tables == [
+        (10_000, "facebook"), (10_000, "three-lost-1000"),
+        *((target, name) for target in (5_000, 15_000) for name in names),
+    ]  # fmt: skip
+    assert spawned.runs == [penalty_tables._solved] * 8
+    assert spawned.niceness == [processes.LOWEST] * 8
+
+
+def test_a_table_a_game_asks_for_is_built_before_those_waiting(spawned: Spawned) -> None:
+    """The start's builds under way (the first held), a coached game of two to 15 000
+    under facebook: its table is built next, before the others waiting."""
+    spawned.go.clear()
+    run.build_penalty_tables()
+    until(lambda: spawned.tables)
+    coached = Record.new(
+        "10000", (Seat("Ali"), Seat("Ece")), target=15_000, rules="facebook", hints=(0,)
+    )
+    run.build_penalty_tables(coached)
+    spawned.go.set()
+    until(idle)
+    assert spawned.tables[:3] == [
+        (10_000, "facebook"),
+        (15_000, "facebook"),
+        (10_000, "three-lost-500"),
+    ]
+    assert len(spawned.tables) == 9  # each once
 
 
 def test_zar_warm_off_builds_no_penalty_table(

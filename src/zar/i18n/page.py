@@ -54,7 +54,7 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
     "rules-yams-scandinavian": {"tr": "İskandinav Yatzy", "fr": "Yatzy scandinave",
                                 "en": "Scandinavian Yatzy"},
     "rules-yams-scandinavian-about": {
-        "tr": "15 kutu: çift, iki çift, seriler 15 ve 20; üst bonus 50; Joker yok",
+        "tr": "15 kutu: Çift, Çifte çift, seriler 15 ve 20; üst bonus 50; Joker yok",
         "fr": "15 cases : paire, double paire, suites 15 et 20 ; bonus 50 ; pas de Joker",
         "en": "15 boxes: a pair, two pairs, straights 15 and 20; bonus 50; no Joker"},
     "rules-10000-seed": {"tr": "10 000 (oyunun kuralları)", "fr": "10 000 (règles du jeu)",
@@ -567,12 +567,12 @@ def _farkle_presets() -> dict[str, Mapping[Language, str]]:
     )
     say(
         "rules-preparing",
-        tr="Usta seviyesi hazırlanıyor: kazanma şansı tablosu bu sunucuda hesaplanıyor "
-        "(yarım saate kadar sürer).",
+        tr="Usta seviyesi hazırlanıyor: kazanma şansı tablosu bu sunucuda hesaplanıyor, "
+        "hazır olunca sunulur.",
         fr="Le niveau Expert se prépare : la table des chances de gagner est calculée sur ce "
-        "serveur (jusqu'à une demi-heure).",
+        "serveur, il sera proposé une fois prête.",
         en="The Expert level is on its way: the table of chances of winning is being worked out "
-        "on this server (up to half an hour).",
+        "on this server, and it is offered once ready.",
     )
     say("rules-10000-facebook", tr="Facebook Farkle", fr="Facebook Farkle", en="Facebook Farkle")
     say(

@@ -67,16 +67,22 @@ class Builds:
         self._builder: threading.Thread | None = None
         self._stopped = False
 
-    def want(self, tables: Iterable[Table]) -> tuple[Table, ...]:
-        """Build each of ``tables`` under a penalty that is neither in the cache nor wanted
-        already, after those wanted before; returns those newly wanted. It returns at once:
-        the builds go on in a thread of their own."""
+    def want(self, tables: Iterable[Table], *, first: bool = False) -> tuple[Table, ...]:
+        """Build each of ``tables`` under a penalty that is not in the cache, after those
+        wanted before (``first``: before those still waiting, a game asking for them);
+        returns those newly wanted. It returns at once: the builds go on in a thread of
+        their own."""
         asked = [table for table in dict.fromkeys(tables) if table[1].three_lost]
         missing = [table for table in asked if not _kept(table)]
         with self._lock:
             fresh = (table for table in missing if table not in self._wanted)
             new = () if self._stopped else tuple(fresh)
-            self._waiting.extend(new)
+            if first:  # those waiting already move up too; the one being built goes on
+                moved = [table for table in missing if table in self._waiting]
+                rest = [table for table in self._waiting if table not in moved]
+                self._waiting[:] = [*new, *moved, *rest]
+            else:
+                self._waiting.extend(new)
             self._wanted.update(new)
             if self._waiting and self._builder is None:
                 self._builder = threading.Thread(
