@@ -121,6 +121,26 @@ def test_a_hint_says_what_to_do_in_the_players_language(strategies: Strategies) 
     assert hint(record, strategies, "tr")["text"].startswith("Zarları Büyük seri kutusuna yazın")
 
 
+def test_a_hint_of_two_says_when_its_chances_are_on_their_way(
+    strategies: Strategies, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Yams game of two whose chances of winning are still being worked out (seconds, in
+    the background: a hint does not wait): the hint in expected points says so."""
+    from zar.ai import yams_win
+
+    record = Record.new("yams", (ALI, ECE), hints=(0,))
+    record = record.append(yams.Throw(0, (), (1, 2, 3, 4, 5)))
+    monkeypatch.setattr(yams_win, "laws_at_hand", lambda strategy: False)
+    advice = hint(record, strategies, "en")
+    assert "win" not in advice["options"][0]
+    assert advice["text"].endswith(
+        "The chances of winning are on their way: in expected points for now."
+    )
+    monkeypatch.undo()
+    alone = Record.new("yams", (ALI,)).append(yams.Throw(0, (), (1, 2, 3, 4, 5)))
+    assert "on their way" not in hint(alone, strategies, "en")["text"]
+
+
 # Yams: why a box scores what it does.
 
 

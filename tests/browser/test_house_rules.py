@@ -279,4 +279,4 @@ def test_10000_under_a_penalty_warns_then_takes_it(page: Page, dice: ScriptedDic
         if lost == 2:
             expect(ali.status).to_contain_text("Üst üste iki kayıp tur: bir tane daha −500")
     expect(ali.status).to_contain_text("Ali üst üste üç turu kaybetti: −500")
-    expect(ali.header).to_contain_text("-500")
+    expect(ali.header).to_contain_text("−500")

@@ -145,12 +145,12 @@ def test_a_game_of_two_under_hasbros_rules_is_read_in_chance_of_winning(
         (
             {"rules": "scandinavian", "computer": True, "level": "easy"},
             "bad-level-rules",
-            "Bu kurallarla IA easy seviyesinde oynamıyor",
+            "Bu kurallarla IA Kolay seviyesinde oynamıyor",
         ),
         (
             {"rules": "official", "computer": True, "level": "easy"},
             "bad-level-rules",
-            "Bu kurallarla IA easy seviyesinde oynamıyor",
+            "Bu kurallarla IA Kolay seviyesinde oynamıyor",
         ),
     ],
 )

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from zar.ai.judging import Option, Strategies, decision, farkle_options, yams_options
+from zar.ai.judging import Option, Strategies, decision, farkle_options, in_duel, yams_options
 from zar.farkle import FarkleState
-from zar.i18n import Language
+from zar.i18n import Language, text
 from zar.i18n.sentences import advice
 from zar.record import Record
 from zar.table import IllegalAction
@@ -32,11 +32,14 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
         raise IllegalAction("the coach is off for this seat", reason="no-hint")
     chosen = decision(state)
     options: list[Option] = []
+    said = []
     match state:
         case YamsState():
             if chosen in ("keep", "box"):
                 strategy = strategies.yams(state.settings.rules)
                 options = yams_options(strategy, state, chances=True)
+                if in_duel(state) and "win" not in options[0]:  # seconds: said, not waited
+                    said.append(text(lang, "advice-chances-pending"))
         case FarkleState():
             options = farkle_options(state, strategies.turn(state), strategies.win(state))
         case _:
@@ -46,5 +49,5 @@ def hint(record: Record, strategies: Strategies, lang: Language) -> dict[str, An
         "game": record.kind,
         "decision": chosen,
         "options": options,
-        "text": advice(state, options, lang),
+        "text": " ".join([advice(state, options, lang), *said]),
     }

@@ -109,8 +109,13 @@ def box_name(box: AnyBox, lang: Language) -> str:
 
 
 def number(n: int, lang: Language) -> str:
-    """Points in the language's format: ``10 000`` in Turkish and French, ``10,000`` in English."""
-    grouped = f"{n:,}"
+    """Points in the language's format: ``10 000`` in Turkish and French, ``10,000`` in
+    English; below zero with the minus sign, as the messages write a penalty.
+
+    >>> number(-1500, "tr"), number(-1500, "en")
+    ('−1 500', '−1,500')
+    """
+    grouped = f"{n:,}".replace("-", "\u2212")
     return grouped if lang == "en" else grouped.replace(",", " ")
 
 
@@ -120,7 +125,9 @@ def decimal(x: float, lang: Language, digits: int = 1) -> str:
     >>> decimal(1234.56, "fr"), decimal(1234.56, "en", 0)
     ('1 234,6', '1,235')
     """
-    written = f"{x:,.{digits}f}"
+    written = f"{x:,.{digits}f}".replace("-", "\u2212")
+    if written.strip("\u22120,.") == "":  # no minus before a zero
+        written = written.lstrip("\u2212")
     if lang == "en":
         return written
     return written.replace(",", " ").replace(".", ",")
@@ -166,6 +173,9 @@ def explain(error: IllegalAction, lang: Language) -> str:
     for key in ("box", "forced"):
         if isinstance(details.get(key), Box | YatzyBox):
             details[key] = box_name(details[key], lang)  # type: ignore[arg-type]
+    level = f"level-{details.get('game')}-{details.get('level')}"
+    if level in MESSAGES:  # a level by its name on the page (`Kolay`), not the API's
+        details["level"] = text(lang, level).split(":")[0]
     if isinstance(details.get("position"), int):
         details["position"] = details["position"] + 1  # type: ignore[operator]
     return capitalized(text(lang, reason, **details), lang)

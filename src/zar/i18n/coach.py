@@ -84,6 +84,12 @@ WORDS: Mapping[str, Mapping[Language, str]] = {
               "{risk})",
         "en": "Throw the {dice} dice: a {win} chance of winning (a {risk} risk of losing the turn)",
     },
+    # A Yams game of two whose chances of winning are still being read or worked out
+    "advice-chances-pending": {
+        "tr": "Kazanma şansları hazırlanıyor: şimdilik beklenen puanla.",
+        "fr": "Les chances de gagner se préparent : en points attendus pour l'instant.",
+        "en": "The chances of winning are on their way: in expected points for now.",
+    },
     # The review (API): a one-line verdict per person
     "verdict-none": {
         "tr": "Değerlendirilecek karar yok",

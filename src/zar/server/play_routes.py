@@ -125,6 +125,7 @@ def computer_seats(body: NewGame, lang: Language, rules: str | None) -> list[Sea
                 f"no level {level!r} under the rules {rules}",
                 reason="bad-level-rules",
                 level=level,
+                game=body.game,
                 rules=rules,
             )
     names = computer_names(lang, len(chosen))

@@ -7,7 +7,7 @@ import { lang, num } from "./i18n.js";
 export function dec(x, digits = 1) {
   const fixed = Math.abs(x).toFixed(digits);
   const [whole, part] = fixed.split(".");
-  const sign = x < 0 && Number(fixed) !== 0 ? "-" : "";
+  const sign = x < 0 && Number(fixed) !== 0 ? "\u2212" : "";
   const grouped = num(Number(whole)).replaceAll(" ", "\u00a0");
   return sign + grouped + (part ? (lang === "en" ? "." : ",") + part : "");
 }

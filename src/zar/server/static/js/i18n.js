@@ -23,10 +23,11 @@ export function boxName(box) {
   return words.boxes[box] ?? box;
 }
 
-/** Points: `10 000` in Turkish and French, `10,000` in English (zar.i18n.number). */
+/** Points: `10 000` in Turkish and French, `10,000` in English (zar.i18n.number); below
+ * zero with the minus sign (`−500`), as the messages write a penalty. */
 export function num(n) {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === "en" ? "," : " ");
-  return (n < 0 ? "-" : "") + digits;
+  return (n < 0 ? "\u2212" : "") + digits;
 }
 
 /** A chance: `%15,7` (tr), `15,7 %` (fr), `15.7%` (en) (zar.i18n.percent); `places` after the point. */
