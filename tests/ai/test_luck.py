@@ -78,13 +78,20 @@ def yams_record(seats: Sequence[Seat], seed: int, *, undos: float = 0.3) -> Reco
 
 
 def farkle_record(
-    seats: Sequence[Seat], seed: int, *, undos: float = 0.3, moves: int = 0
+    seats: Sequence[Seat],
+    seed: int,
+    *,
+    undos: float = 0.3,
+    moves: int = 0,
+    rules: str | None = None,
 ) -> Record:
     chance = random.Random(seed)
     players = [
-        ai.computer_player("10000", s.level) if s.computer else AtRandom(chance) for s in seats
+        ai.computer_player("10000", s.level, rules) if s.computer else AtRandom(chance)
+        for s in seats
     ]
-    return play(Record.new("10000", seats, target=5_000), players, seed, undos=undos, moves=moves)
+    record = Record.new("10000", seats, target=5_000, rules=rules)
+    return play(record, players, seed, undos=undos, moves=moves)
 
 
 ALI, ECE, CAN = Seat("Ali"), Seat("Ece"), Seat("Can")
@@ -199,6 +206,32 @@ def test_an_unfinished_or_abandoned_game_counts_to_its_value_now(
         found = ledger(record, strategies)
         check_identity(found)
         assert [a.result for a in found.accounts] == list(values(record.state, strategies))
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats"),
+    [
+        ("entry-500", (ALI, computer("max-points"), ECE)),
+        ("bank-300", (ALI, ECE, CAN)),
+        ("facebook", (ALI, ECE, CAN)),
+        ("facebook", (ALI, computer("max-points"))),  # its table not at hand: in points
+        ("three-lost-1000", (ALI, ECE)),
+    ],
+)
+def test_under_house_rules_each_turns_points_add_up_to_the_total(
+    strategies: Strategies, rules: str, seats: tuple[Seat, ...]
+) -> None:
+    """Under an entry, a bank minimum or a penalty for three lost turns, in points: a throw
+    forced within a turn (short of the minimum) is luck within it, not a turn's opening;
+    each seat's account ends at its total and adds up to it."""
+    record = farkle_record(seats, 11, rules=rules)
+    found = ledger(record, strategies)
+    assert found.unit == "points"
+    check_identity(found)
+    state = record.state
+    assert isinstance(state, FarkleState)
+    for own, total in zip(found.accounts, state.totals, strict=True):
+        assert own.result == total
 
 
 @WHOLE_GAMES

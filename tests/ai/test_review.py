@@ -147,10 +147,16 @@ def test_a_game_whose_chance_of_winning_is_not_at_hand_is_reviewed_in_points(
         record = record.append(ai.next_action(state, players[state.seat], dice))
     assert model_of(record) == "points"
     found = full_review(record, strategies, "en")
-    ali = found["players"][0]
-    assert (ali["unit"], ali["model"]) == ("points", "points")
-    assert ali["decisions"] > 0
-    assert ali["total_cost"] >= 0
+    for seat, person in enumerate(found["players"]):
+        assert (person["unit"], person["model"], person["account_unit"]) == ("points",) * 3
+        assert person["decisions"] > 0
+        assert person["total_cost"] >= 0
+        # Each seat's points: the account ends at the seat's total, and adds up to it.
+        total = record.state.totals[seat]
+        assert person["result"] == pytest.approx(total, abs=EXACT)
+        reckoned = person["start"] + person["luck"] - person["account_cost"]
+        assert reckoned == pytest.approx(total, abs=1e-6)
+        assert person["opponent_luck"] is None
     monkeypatch.setattr(WinStrategy, "cached", classmethod(lambda cls, target, rules: True))
     assert model_of(record) == "duel"
 

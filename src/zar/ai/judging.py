@@ -42,6 +42,7 @@ __all__ = [
     "Option",
     "Strategies",
     "decision",
+    "farkle_model",
     "farkle_options",
     "in_chances",
     "in_duel",
@@ -381,13 +382,19 @@ def model_of(record: Record) -> Model:
     ``duel`` (the exact chance of winning of 10 000 for two), ``leader`` (10 000 of three or
     more: the exact two-player chance against the leading opponent)."""
     start = record.start
-    if not isinstance(start, FarkleState) or len(record.seats) < 2:
+    return farkle_model(start) if isinstance(start, FarkleState) else "points"
+
+
+def farkle_model(state: FarkleState) -> Model:
+    """What a 10 000 game is judged by (:func:`model_of`), from any of its states."""
+    seats = len(state.totals)
+    if seats < 2:
         return "points"
     from zar.ai.farkle import WinStrategy
 
-    if not WinStrategy.at_hand(start.settings.target, start.settings.rules):
+    if not WinStrategy.at_hand(state.settings.target, state.settings.rules):
         return "points"
-    return "duel" if len(record.seats) == 2 else "leader"
+    return "duel" if seats == 2 else "leader"
 
 
 def judged_in(record: Record) -> Literal["win", "points"]:

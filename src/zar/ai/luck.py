@@ -34,13 +34,13 @@ from zar import farkle, yams
 from zar.ai.judging import (
     Judged,
     Strategies,
-    decision,
+    farkle_model,
     farkle_options,
     judged,
     unit_of,
     yams_options,
 )
-from zar.farkle import FarkleState
+from zar.farkle import FarkleState, Phase
 from zar.record import Record, State, Step
 from zar.yams import YamsState
 
@@ -55,7 +55,7 @@ class Luck:
     step: Step
     before: float
     after: float
-    opens: bool  # the first throw of a round or turn: no decision came before it
+    opens: bool  # the first throw of a round or turn (not a throw forced within a turn)
 
     @property
     def luck(self) -> float:
@@ -136,16 +136,19 @@ def values(state: State, strategies: Strategies) -> tuple[float, ...]:
             return tuple(found)
         case FarkleState():
             seats, seat = len(state.totals), state.seat
+            in_chances = farkle_model(state) == "duel"  # else each seat's points
             if state.is_over:
                 won = state.winners
-                if seats == 2:
+                if in_chances:
                     return tuple(1 / len(won) if s in won else 0.0 for s in range(seats))
                 return tuple(float(total) for total in state.totals)
-            if seats == 2:
+            if in_chances:
                 own = _turn_value(state, strategies)
                 return (own, 1.0 - own) if seat == 0 else (1.0 - own, own)
             totals = [float(total) for total in state.totals]
-            if decision(state) != "throw":  # a turn under way: its points to come count
+            # A turn under way (not at its start: under an entry or a bank minimum a throw
+            # may be forced in the middle of one): its points to come count.
+            if state.turn_points or state.phase is Phase.SET_ASIDE:
                 totals[seat] += _turn_value(state, strategies)
             return tuple(totals)
         case _:
@@ -166,6 +169,14 @@ def _before(step: Step, chosen: Judged | None, strategies: Strategies, key: str)
             return _turn_value(before, strategies)
         case _:
             assert_never(before)
+
+
+def _opens(state: State) -> bool:
+    """Whether a throw from ``state`` opens a round or a turn: in 10 000 not one forced
+    within a turn (under an entry or a bank minimum, a turn short of it throws on)."""
+    return not isinstance(state, FarkleState) or not (
+        state.turn_points or state.phase is Phase.SET_ASIDE
+    )
 
 
 def _banked(step: Step, unit: str) -> float:
@@ -191,7 +202,8 @@ def ledger(record: Record, strategies: Strategies) -> Ledger:
             chosen = by_version.get(step.version)
             seat = step.move.seat
             before = _before(step, chosen, strategies, key)
-            throws.append(Luck(step, before, after[seat] - _banked(step, unit), chosen is None))
+            opens = chosen is None and _opens(step.before)
+            throws.append(Luck(step, before, after[seat] - _banked(step, unit), opens))
     seats = range(len(record.seats))
     luck = [math.fsum(t.luck for t in throws if t.step.move.seat == s) for s in seats]
     cost = [math.fsum(j.cost for j in decisions if j.step.move.seat == s) for s in seats]
