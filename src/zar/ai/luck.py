@@ -146,9 +146,7 @@ def values(state: State, strategies: Strategies) -> tuple[float, ...]:
                 own = _turn_value(state, strategies)
                 return (own, 1.0 - own) if seat == 0 else (1.0 - own, own)
             totals = [float(total) for total in state.totals]
-            # A turn under way (not at its start: under an entry or a bank minimum a throw
-            # may be forced in the middle of one): its points to come count.
-            if state.turn_points or state.phase is Phase.SET_ASIDE:
+            if _under_way(state):  # its points to come count
                 totals[seat] += _turn_value(state, strategies)
             return tuple(totals)
         case _:
@@ -171,12 +169,15 @@ def _before(step: Step, chosen: Judged | None, strategies: Strategies, key: str)
             assert_never(before)
 
 
+def _under_way(state: FarkleState) -> bool:
+    """Whether a 10 000 turn is past its start (a throw may be forced within one: under an
+    entry or a bank minimum, a turn short of it throws on)."""
+    return bool(state.turn_points) or state.phase is Phase.SET_ASIDE
+
+
 def _opens(state: State) -> bool:
-    """Whether a throw from ``state`` opens a round or a turn: in 10 000 not one forced
-    within a turn (under an entry or a bank minimum, a turn short of it throws on)."""
-    return not isinstance(state, FarkleState) or not (
-        state.turn_points or state.phase is Phase.SET_ASIDE
-    )
+    """Whether a throw from ``state`` opens a round or a turn."""
+    return not isinstance(state, FarkleState) or not _under_way(state)
 
 
 def _banked(step: Step, unit: str) -> float:
