@@ -1,7 +1,8 @@
 """The 10 000 tables of two under a penalty for three lost turns in a row, built in the
-background: each takes 15 to 30 minutes and about 210 MiB to solve, so no request ever
-waits for one (none is counted in :data:`zar.ai.ahead.ahead`). Until a table is in the
-cache, its game's computer and coach play for points; once it is, new games read it.
+background: each takes minutes (5 000) to an hour (15 000) and up to about 210 MiB to
+solve, so no request ever waits for one (none is counted in :data:`zar.ai.ahead.ahead`).
+Until a table is in the cache, its games' computer, coach and review play and judge in
+points (:meth:`zar.ai.farkle.WinStrategy.at_hand`); once it is, new games read it.
 
 They are built one at a time, in the order wanted, each in a process of its own at the
 lowest priority (:func:`zar.server.processes.own_process`), which goes with the server.
