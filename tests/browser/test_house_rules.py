@@ -6,7 +6,6 @@ screen and linked to their section of the rules page; the phone's one screen."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +15,8 @@ from playwright.sync_api import Page, expect
 from browser.person import DESKTOP, PHONE, Person, tap
 from browser.test_layout import at_least, fits, in_view
 from dice_support import ScriptedDice
-from server.warm_support import DEADLINE, Spawned
+from server.warm_support import Spawned
+from support import until
 from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
 from zar.ai.yams_win import calibration, late_laws
@@ -91,10 +91,7 @@ def test_the_dialog_says_when_an_expert_is_on_its_way(
         [re.compile("^Temkinli"), re.compile("^Puan avcısı")]
     )
     build.go.set()
-    deadline = time.monotonic() + DEADLINE
-    while penalty_tables.builds.wanted((10_000, PRESETS["facebook"])):
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    until(lambda: not penalty_tables.builds.wanted((10_000, PRESETS["facebook"])))
     ali.button("Vazgeç").click()
     ali.button("Yeni oyun").click()
     expect(rules).to_have_value("facebook")  # the choice kept
@@ -114,8 +111,9 @@ def test_the_dialog_offers_the_expert_to_each_target_whose_table_is_ready(
         "cached",
         classmethod(lambda cls, target, rules=None: (target, rules) == (10_000, facebook)),
     )
+    build = Spawned()
     monkeypatch.setattr(penalty_tables, "builds", penalty_tables.Builds())
-    monkeypatch.setattr(penalty_tables, "own_process", Spawned())
+    monkeypatch.setattr(penalty_tables, "own_process", build)
     penalty_tables.builds.want([(5_000, facebook)])
     ali = Person(page)
     ali.open()
@@ -140,6 +138,8 @@ def test_the_dialog_offers_the_expert_to_each_target_whose_table_is_ready(
     target.get_by_role("radio", name="10 000", exact=True).check()
     expect(level).to_have_value("expert")
     expect(rules).not_to_have_accessible_description(re.compile("hazırlanıyor"))
+    build.go.set()  # the build let go: none held past the test
+    until(lambda: not penalty_tables.builds.wanted((5_000, facebook)))
 
 
 def yatzy(page: Page, *, computer: bool = False, level: str | None = None) -> Person:
