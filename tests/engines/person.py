@@ -163,19 +163,25 @@ class Person:
     def best_box(self, boxes: tuple[str, ...] = BOXES) -> Find:
         """The open box the throw may go in that scores most, of the card's ``boxes``: read
         from the page's buttons (what each shows, what it says it scores), then found by its
-        accessible name."""
-        shown = self.js(
-            """(boxes) => [...document.querySelectorAll('button')].filter((b) => b.checkVisibility()
-              && !b.disabled).map((b) => [b.textContent.replace(/\\s+/g, ' ').trim(),
-              Number((b.getAttribute('aria-description') || '').replace(/\\D/g, '') || 0)])
-              .filter(([name]) => boxes.some((box) => name === box
-                || name.startsWith(box + ' ')))""",
-            list(boxes),
-        )
-        assert isinstance(shown, list)
-        assert shown, "no box to write in"
-        name, _ = max(shown, key=lambda box: box[1])
-        return self.button(name)
+        accessible name. The boxes are waited for: the card may be drawn a moment after the
+        state's version (the dice's fall shown first)."""
+
+        def read() -> list[list[object]]:
+            found = self.js(
+                """(boxes) => [...document.querySelectorAll('button')].filter((b) =>
+                  b.checkVisibility() && !b.disabled).map((b) => [
+                  b.textContent.replace(/\\s+/g, ' ').trim(),
+                  Number((b.getAttribute('aria-description') || '').replace(/\\D/g, '') || 0)])
+                  .filter(([name]) => boxes.some((box) => name === box
+                    || name.startsWith(box + ' ')))""",
+                list(boxes),
+            )
+            assert isinstance(found, list)
+            return found
+
+        until(read, "a box to write in")
+        name, _ = max(read(), key=lambda box: float(str(box[1])))
+        return self.button(str(name))
 
     def js(self, function: str, *args: object) -> object:
         return self.tab.js(function, *args)

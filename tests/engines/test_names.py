@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from dice_support import ScriptedDice
 from engines.drivers import Tab, until
 from engines.person import Person
+from zar.ai.farkle import WinStrategy
+from zar.farkle import PRESETS
 
 
 def test_the_names_of_a_game_and_its_invitation(
@@ -83,3 +87,39 @@ def test_the_names_of_a_game_under_house_rules(person: Person) -> None:
     for name in ("Çifte çift", "Yatzy", "Büyük seri"):
         ali.box(name).get()
     ali.find("link", "Kurallar: İskandinav Yatzy").get()
+
+
+def test_the_dialogs_levels_follow_the_target_under_a_penalty(
+    person: Person, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Facebook Farkle's table of 10 000 ready, not that of 5 000: to 10 000 the level
+    select offers `Usta`; the radio `5 000` tapped, it does not, and 10 000 again it does."""
+    facebook = PRESETS["facebook"]
+    monkeypatch.setattr(
+        WinStrategy,
+        "cached",
+        classmethod(lambda cls, target, rules=None: (target, rules) == (10_000, facebook)),
+    )
+    ali = person
+    ali.open()
+    ali.button("Yeni oyun").click()
+    dialog = ali.find("dialog")
+    dialog.get()
+    dialog.find("radiogroup", "Oyun").find("radio", "10 000").click()
+    rules = ali.tab.js("() => document.querySelector('dialog select[name=rules]')")
+    rules.js("(s) => { s.value = 'facebook'; s.dispatchEvent(new Event('change')); }")
+    dialog.find("checkbox", "Humains + 1 IA — İnsanlar ve bilgisayar").click()
+
+    def offered() -> list[str]:
+        found = ali.tab.js(
+            "() => [...document.querySelectorAll('dialog select[name=level] option')]"
+            ".map((o) => o.value)"
+        )
+        return list(found)
+
+    until(lambda: offered() == ["seed", "max-points", "expert"], "Usta to 10 000")
+    target = dialog.find("radiogroup", "Hedef")
+    target.find("radio", "5 000").click()
+    until(lambda: offered() == ["seed", "max-points"], "no Usta to 5 000")
+    target.find("radio", "10 000").click()
+    until(lambda: offered() == ["seed", "max-points", "expert"], "Usta to 10 000 again")
