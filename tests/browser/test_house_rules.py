@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from browser.person import DESKTOP, PHONE, Person, tap
 from browser.test_layout import at_least, fits, in_view
@@ -20,7 +20,7 @@ from support import until
 from zar.ai.farkle import WinStrategy
 from zar.ai.yams import Strategy
 from zar.ai.yams_win import calibration, late_laws
-from zar.farkle import PRESETS
+from zar.farkle import PRESETS, FarkleRules
 from zar.server import penalty_tables
 
 YATZY = (
@@ -67,22 +67,34 @@ def test_the_dialog_says_each_preset_and_its_levels(page: Page) -> None:
     expect(rules).to_have_value("scandinavian")  # each game keeps its choice
 
 
-def test_the_dialog_says_when_an_expert_is_on_its_way(
-    page: Page, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """While this server builds Facebook Farkle's table (held here), its rules say that the
-    expert is being prepared, and the levels are the two it has; once the build is over,
-    the dialog opened again says it no more."""
+def held_build(monkeypatch: pytest.MonkeyPatch, table: tuple[int, FarkleRules]) -> Spawned:
+    """The server's builds its own, ``table``'s wanted and held until the test lets go."""
     build = Spawned()
     monkeypatch.setattr(penalty_tables, "builds", penalty_tables.Builds())
     monkeypatch.setattr(penalty_tables, "own_process", build)
-    penalty_tables.builds.want([(10_000, PRESETS["facebook"])])
+    penalty_tables.builds.want([table])
+    return build
+
+
+def facebook_dialog(page: Page) -> tuple[Person, Locator]:
+    """Ali's new-game dialog open on 10 000 under Facebook Farkle."""
     ali = Person(page)
     ali.open()
     ali.button("Yeni oyun").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
     choose_rules(ali, "Facebook Farkle")
+    return ali, dialog
+
+
+def test_the_dialog_says_when_an_expert_is_on_its_way(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While this server builds Facebook Farkle's table (held here), its rules say that the
+    expert is being prepared, and the levels are the two it has; once the build is over,
+    the dialog opened again says it no more."""
+    build = held_build(monkeypatch, (10_000, PRESETS["facebook"]))
+    ali, dialog = facebook_dialog(page)
     rules = dialog.get_by_role("combobox", name="Kurallar")
     expect(rules).to_have_accessible_description(re.compile(r"Usta seviyesi hazırlanıyor"))
     dialog.get_by_role("checkbox", name="Humains + 1 IA").check()
@@ -111,16 +123,8 @@ def test_the_dialog_offers_the_expert_to_each_target_whose_table_is_ready(
         "cached",
         classmethod(lambda cls, target, rules=None: (target, rules) == (10_000, facebook)),
     )
-    build = Spawned()
-    monkeypatch.setattr(penalty_tables, "builds", penalty_tables.Builds())
-    monkeypatch.setattr(penalty_tables, "own_process", build)
-    penalty_tables.builds.want([(5_000, facebook)])
-    ali = Person(page)
-    ali.open()
-    ali.button("Yeni oyun").click()
-    dialog = page.get_by_role("dialog")
-    dialog.get_by_role("radiogroup", name="Oyun").get_by_role("radio", name="10 000").check()
-    choose_rules(ali, "Facebook Farkle")
+    build = held_build(monkeypatch, (5_000, facebook))
+    _, dialog = facebook_dialog(page)
     rules = dialog.get_by_role("combobox", name="Kurallar")
     dialog.get_by_role("checkbox", name="Humains + 1 IA").check()
     level = dialog.get_by_role("combobox", name="Seviye")
