@@ -605,10 +605,9 @@ class ExpertPlayer:
     10000 --rules NAME`` for an operator)."""
 
     def _scores(self, state: FarkleState) -> tuple[WinStrategy, int, int, Lost] | None:
-        others = [seat for seat in range(len(state.totals)) if seat != state.seat]
         rules = state.settings.rules
         target = state.settings.target
-        if not others or not WinStrategy.at_hand(target, rules):
+        if len(state.totals) < 2 or not WinStrategy.at_hand(target, rules):  # alone, or not yet
             return None
         strategy = WinStrategy.load(target, rules=rules)
         return strategy, *strategy.seats(state)
