@@ -202,16 +202,20 @@ export class NewGameDialog {
   /** The computer's levels under the game's rules chosen (in 10 000, to the target chosen:
    * under a penalty preset the expert waits for that target's table). */
   levelsOffered(kind) {
-    const byTarget = kind === "10000" ? setup.target_levels?.[this.form.elements.target.value] : null;
-    return byTarget?.[this.rules.value] ?? setup.rules_levels?.[kind]?.[this.rules.value]
-      ?? setup.levels[kind] ?? [];
+    return this.atTarget(kind, "target_levels")?.[this.rules.value]
+      ?? setup.rules_levels?.[kind]?.[this.rules.value] ?? setup.levels[kind] ?? [];
   }
 
   /** Whether this server is building the table the rules chosen wait for (in 10 000, that
    * of the target chosen). */
   preparing(kind) {
-    const byTarget = kind === "10000" ? setup.target_preparing?.[this.form.elements.target.value] : null;
-    return (byTarget ?? setup.rules_preparing?.[kind] ?? []).includes(this.rules.value);
+    const named = this.atTarget(kind, "target_preparing") ?? setup.rules_preparing?.[kind] ?? [];
+    return named.includes(this.rules.value);
+  }
+
+  /** In 10 000, what the setup's `field` (by target) says of the target chosen; else null. */
+  atTarget(kind, field) {
+    return kind === "10000" ? setup[field]?.[this.form.elements.target.value] : null;
   }
 
   /** The options of a level select for the game `kind`, each saying what it does. */
